@@ -1,0 +1,52 @@
+import { defineConfig, devices } from '@playwright/test';
+
+const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const node = process.execPath;
+
+/** One server per brand, each serving its own build. */
+const servers = {
+  shipbox: 4410,
+  mailbridge: 4411,
+} as const;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: true,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chrome,
+      // No background traffic: this machine has no network but loopback.
+      args: [
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'shipbox',
+      testIgnore: /mailbridge\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${servers.shipbox}` },
+    },
+    {
+      name: 'mailbridge',
+      testMatch: /mailbridge\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${servers.mailbridge}` },
+    },
+  ],
+  webServer: Object.entries(servers).map(([brand, port]) => ({
+    command: `"${node}" server/main.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    env: { BRAND: brand, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    reuseExistingServer: false,
+    timeout: 30_000,
+  })),
+});

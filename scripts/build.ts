@@ -1,0 +1,40 @@
+/**
+ * Builds the site for both brands: dist/shipbox and dist/mailbridge, each with its hosting rules.
+ * `--missing` builds only the brands that have no build yet (used by `npm start`).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brands, type BrandId } from '../src/brands/brands.ts';
+import { nginxInclude, redirectsFile } from '../src/lib/routes/hosting-rules.ts';
+
+const root = join(import.meta.dirname, '..');
+const onlyMissing = process.argv.includes('--missing');
+const astroBin = join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
+
+export function distDir(brand: BrandId): string {
+  return join(root, 'dist', brand);
+}
+
+function buildBrand(id: BrandId): void {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, [astroBin, 'build', '--silent'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, BRAND: id, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  if (result.status !== 0) {
+    console.error(`Build of ${id} failed.`);
+    process.exit(result.status ?? 1);
+  }
+  const brand = brands[id];
+  const site = { brandSlug: brand.slug, languages: brand.languages };
+  writeFileSync(join(distDir(id), 'nginx.conf'), nginxInclude(site));
+  writeFileSync(join(distDir(id), '_redirects'), redirectsFile(site));
+  console.log(`Built ${id} into dist/${id} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+for (const id of Object.keys(brands) as BrandId[]) {
+  if (onlyMissing && existsSync(join(distDir(id), 'index.html'))) continue;
+  buildBrand(id);
+}

@@ -1,0 +1,17 @@
+/** The brand this build is for (BRAND at build time) and the language routes it prebuilds. */
+import { BRAND } from 'astro:env/server';
+import { getBrand } from './brands.ts';
+import { createTranslator } from '../i18n/i18n.ts';
+import { catalogues } from '../i18n/catalogues.ts';
+import type { Lang } from '../i18n/languages.ts';
+
+export const brand = getBrand(BRAND);
+
+/** `getStaticPaths` for pages under `src/pages/[lang]/`: one page per language of the brand. */
+export function languagePaths() {
+  return brand.languages.map((lang) => ({ params: { lang } }));
+}
+
+export function translatorFor(lang: Lang) {
+  return createTranslator(lang, catalogues[lang]);
+}

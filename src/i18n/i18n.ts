@@ -1,0 +1,21 @@
+import i18next, { type TFunction } from 'i18next';
+import type { Lang } from './languages.ts';
+
+export type Catalogue = Record<string, string>;
+
+/** A translator over one language's flat, dotted-key catalogue. */
+export function createTranslator(lang: Lang, catalogue: Catalogue): TFunction {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: lang,
+    fallbackLng: false,
+    resources: { [lang]: { translation: catalogue } },
+    keySeparator: false,
+    nsSeparator: false,
+    initAsync: false,
+    returnNull: false,
+    // Astro and React escape what they render.
+    interpolation: { escapeValue: false },
+  });
+  return instance.t;
+}

@@ -1,0 +1,84 @@
+/**
+ * Runs the route guard in the browser before a page shows: reads the route and session,
+ * asks `guard` what to do and does it. Pages that need a decision first stay hidden
+ * (`html[data-guard="pending"]`) until it is made.
+ */
+import { guard, type GuardDecision, type RouteChange } from './guard.ts';
+import { getRoute, requireRoute } from '../routes/route-table.ts';
+import { buildUrl, matchPath, type Query } from '../routes/paths.ts';
+import { $session } from '../session/session-store.ts';
+import type { PageContext } from '../site/page-context.ts';
+
+const NAV_STARTED = 'nav.started';
+
+function isFirstNavigation(): boolean {
+  try {
+    const first = sessionStorage.getItem(NAV_STARTED) === null;
+    sessionStorage.setItem(NAV_STARTED, '1');
+    return first;
+  } catch {
+    return true;
+  }
+}
+
+function currentChange(ctx: PageContext, firstNavigation: boolean): RouteChange | null {
+  const route = getRoute(ctx.routeName);
+  if (!route) return null;
+  const path = location.pathname.replace(/^\/[a-z]{2}\/?/, '');
+  const match = matchPath(path, ctx.brandSlug);
+  const query: Query = Object.fromEntries(new URLSearchParams(location.search));
+  return {
+    route,
+    params: match?.route === route ? match.params : {},
+    query,
+    firstNavigation,
+    windowName: window.name,
+  };
+}
+
+function go(ctx: PageContext, name: string, params: Record<string, string> = {}, query: Query = {}): void {
+  // Path parameters fill the route's pattern; whatever is left travels as query.
+  const route = requireRoute(name);
+  const pathParams = Object.fromEntries(Object.entries(params).filter(([k]) => route.path.includes(`:${k}`)));
+  location.replace(buildUrl(ctx.lang, name, ctx.brandSlug, pathParams, query));
+}
+
+async function carryOut(ctx: PageContext, change: RouteChange, decision: GuardDecision): Promise<void> {
+  switch (decision.action) {
+    case 'allow':
+      document.documentElement.dataset.guard = 'done';
+      return;
+    case 'check-session': {
+      const { checkSession } = await import('../session/check-session.ts');
+      const sessionCheck = await checkSession();
+      const next = { ...change, sessionCheck };
+      await carryOut(ctx, next, guard(next, $session.get()));
+      return;
+    }
+    case 'logout-to-login': {
+      const { logout } = await import('../session/logout.ts');
+      await logout();
+      go(ctx, 'login');
+      return;
+    }
+    case 'post-to-parent':
+      window.parent.postMessage({ id: decision.id }, location.origin);
+      return;
+    case 'redirect':
+      go(ctx, decision.to, decision.params, decision.query);
+      return;
+    case 'block':
+      if (decision.fallback || history.length <= 1) go(ctx, 'account-home');
+      else history.back();
+      return;
+  }
+}
+
+export async function runGuard(ctx: PageContext): Promise<void> {
+  const change = currentChange(ctx, isFirstNavigation());
+  if (!change) {
+    document.documentElement.dataset.guard = 'done';
+    return;
+  }
+  await carryOut(ctx, change, guard(change, $session.get()));
+}

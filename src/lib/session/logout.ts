@@ -1,0 +1,17 @@
+import { http } from '../api/http.ts';
+import { $session } from './session-store.ts';
+
+/**
+ * Ends the session (spec 1 §4.1): tells the server, then clears local and session storage and the user.
+ * The server call may fail (already expired, offline); the browser state is cleared regardless.
+ */
+export async function logout(): Promise<void> {
+  try {
+    await http.post('account/logout', { retry: 0 });
+  } catch {
+    // The session is gone from this browser either way.
+  }
+  $session.set(null);
+  localStorage.clear();
+  sessionStorage.clear();
+}

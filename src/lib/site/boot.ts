@@ -1,0 +1,106 @@
+/**
+ * The script every page runs: current language, route guard, session menus, install banner,
+ * live chat and notifications. Kept small: heavier code (HTTP client, React for toasts) loads on demand.
+ */
+import { readPageContext, switchLanguageUrl, type PageContext } from './page-context.ts';
+import { runGuard } from '../guard/run-guard.ts';
+import { logoutDestination } from '../guard/guard.ts';
+import { getRoute } from '../routes/route-table.ts';
+import { buildUrl } from '../routes/paths.ts';
+import { $session } from '../session/session-store.ts';
+import { setLanguage } from '../session/lang-store.ts';
+import { $notifications, restorePending } from '../notifications/notifications.ts';
+import { isInstallBannerClosed, closeInstallBanner } from './install-banner.ts';
+
+function wireSessionMenus(ctx: PageContext): void {
+  const root = document.documentElement;
+  $session.subscribe((user) => {
+    root.dataset.session = user ? 'in' : 'out';
+    for (const el of document.querySelectorAll<HTMLElement>('[data-user-name]')) {
+      el.textContent = user ? `${user.firstName}` : '';
+    }
+    for (const el of document.querySelectorAll<HTMLElement>('[data-flex-cta]')) {
+      el.hidden = user?.hasFlex === true;
+    }
+    // Live chat is offered to visitors and to customers whose account has it.
+    for (const el of document.querySelectorAll<HTMLElement>('[data-live-chat]')) {
+      el.hidden = user !== null && !user.hasLiveChat;
+    }
+  });
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-logout]')) {
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      const { logout } = await import('../session/logout.ts');
+      await logout();
+      const destination = logoutDestination(getRoute(ctx.routeName), false);
+      if (destination) location.assign(buildUrl(ctx.lang, destination, ctx.brandSlug));
+      else button.disabled = false;
+    });
+  }
+}
+
+/** Menus are <details>: Escape or a click elsewhere closes an open one. */
+function wireMenus(): void {
+  const openMenus = () => document.querySelectorAll<HTMLDetailsElement>('details.menu-group[open]');
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    for (const menu of openMenus()) {
+      menu.open = false;
+      menu.querySelector('summary')?.focus();
+    }
+  });
+  document.addEventListener('click', (event) => {
+    for (const menu of openMenus()) {
+      if (!menu.contains(event.target as Node)) menu.open = false;
+    }
+  });
+}
+
+function wireLanguageSwitcher(): void {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-lang-switch]')) {
+    const lang = link.hreflang === 'ar' ? 'ar' : 'en';
+    link.href = switchLanguageUrl(location.pathname, location.search, lang);
+    link.addEventListener('click', () => setLanguage(lang));
+  }
+}
+
+function wireInstallBanner(): void {
+  const banner = document.querySelector<HTMLElement>('[data-install-banner]');
+  if (!banner) return;
+  banner.hidden = isInstallBannerClosed();
+  banner.querySelector('[data-install-banner-close]')?.addEventListener('click', () => {
+    closeInstallBanner();
+    banner.hidden = true;
+    document.getElementById('main')?.focus();
+  });
+}
+
+function wireLiveChat(): void {
+  const url = document.documentElement.dataset.liveChatUrl;
+  const link = document.querySelector<HTMLAnchorElement>('[data-live-chat]');
+  if (!link || !url) return;
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    window.open(url, 'live-chat', 'popup,width=420,height=640');
+  });
+}
+
+function wireNotifications(ctx: PageContext): void {
+  restorePending();
+  let mounting = false;
+  $notifications.subscribe((list) => {
+    if (!list.length || mounting) return;
+    mounting = true;
+    void import('../../islands/notifications/mount-toaster.tsx').then(({ mountToaster }) => mountToaster(ctx.lang));
+  });
+}
+
+const ctx = readPageContext();
+setLanguage(ctx.lang);
+void runGuard(ctx);
+wireSessionMenus(ctx);
+wireMenus();
+wireLanguageSwitcher();
+wireInstallBanner();
+wireLiveChat();
+wireNotifications(ctx);

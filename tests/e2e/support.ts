@@ -1,0 +1,43 @@
+import { expect, type Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { CurrentUser } from '../../src/lib/session/current-user.ts';
+
+/** WCAG 2.1 A and AA, plus target size. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary).toEqual([]);
+}
+
+export function customer(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    isLoggedIn: true,
+    guid: '0f8fad5b-d9cb-469f-a165-70867728950e',
+    email: 'demo@example.com',
+    firstName: 'Dana',
+    lastName: 'Haddad',
+    langCode: 'en',
+    hasMailboxes: true,
+    hasLiveChat: true,
+    hasFlex: false,
+    confirmedAgreement: true,
+    countryCode: 'JO',
+    paymentMethodId: 1,
+    id: { mandatory: false, uploaded: false, detailsMandatory: false, detailsFilled: false },
+    membershipPlan: null,
+    ...overrides,
+  };
+}
+
+/** Starts the page as a browser that kept a logged-in session from before (localStorage). */
+export async function withStoredSession(page: Page, user: CurrentUser): Promise<void> {
+  // Seeded once per browser: a cookie marks it, since logout clears both storages.
+  await page.addInitScript((value) => {
+    if (!document.cookie.includes('e2e-seeded=1')) {
+      document.cookie = 'e2e-seeded=1; path=/';
+      localStorage.setItem('session.user', value);
+    }
+  }, JSON.stringify(user));
+}

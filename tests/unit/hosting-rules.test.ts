@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { nginxInclude, redirectsFile } from '../../src/lib/routes/hosting-rules.ts';
+
+const shipbox = { brandSlug: 'shipbox', languages: ['en', 'ar'] as const };
+const mailbridge = { brandSlug: 'mailbridge', languages: ['en'] as const };
+
+describe('hosting rules', () => {
+  it('exports the URL rules as an nginx include', () => {
+    const conf = nginxInclude({ ...shipbox, languages: [...shipbox.languages] });
+    expect(conf).toContain('return 302 /en/home');
+    expect(conf).toContain('location ~ "^/AR(/.*)?$" { return 301 /ar$1$is_args$args; }');
+    expect(conf).toContain('location ~ "^(.+)/$" { return 301 $1$is_args$args; }');
+    expect(conf).toContain('location ~ "^/(en|ar)/tracking/[^/]+$" { try_files /$1/tracking.html =404; }');
+    expect(conf).toContain('(?:[A-Za-z]{3}|\\d{1,5})');
+    expect(conf).toContain('location /ar/ { error_page 404 /ar/404.html;');
+    expect(conf).toMatch(/\^\/\(\?!\(\?:en\|ar\)\(\?:\/\|\$\)\)\[A-Za-z\]\{2\}/);
+  });
+
+  it('exports a _redirects file with shell rewrites and 404 fallbacks', () => {
+    const file = redirectsFile({ ...mailbridge, languages: [...mailbridge.languages] });
+    expect(file).toContain('/ /en/home 302');
+    expect(file).toContain('/EN/* /en/:splat 301');
+    expect(file).toContain('/en/account/message/:id /en/account/message.html 200');
+    expect(file).toContain('/en/shipment-return/pickup /en/shipment-return.html 200');
+    expect(file).not.toContain('/ar/');
+    expect(file.trim().split('\n').at(-1)).toBe('/* /en/404.html 404');
+  });
+});

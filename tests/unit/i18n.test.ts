@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { catalogues } from '../../src/i18n/catalogues.ts';
+import { createTranslator } from '../../src/i18n/i18n.ts';
+import { dirOf, currencyOf } from '../../src/i18n/languages.ts';
+
+/** Every message key the specification names (spec 1 §4–5, spec 2 §5 and §8). */
+const SPEC_KEYS = [
+  'errors.500',
+  'errors.paymentProcessing',
+  'errors.unauthorized',
+  'errors.optionSelectError',
+  'errors.global',
+  'errors.shipmentReturnFailed',
+  'errors.invalidAddress',
+  'errors.couldNotDelete',
+  'errors.validation',
+  'errors.accountNotResolved',
+  'errors.400.VEX022',
+  'errors.400.VEX003',
+  'errors.400.VEX008',
+  'notifications.wait',
+  'notifications.waitRedirection',
+  'notifications.cardSaved',
+  'notifications.optionSelectSuccess',
+  'notifications.uploadInvoiceSuccess',
+  'notifications.shipmentReturnAccepted',
+  'notifications.successDeletingMsg',
+  'notifications.confirmEmailSent',
+  'notifications.accountAlreadyActive',
+  'notifications.samePassword',
+  'notifications.requestSubmitted',
+  'notifications.settingsSaved',
+  'validation.fileSizeLimit',
+  'validation.fileFormat',
+  'validation.requiredCurrencyFields',
+  'validation.invalidAmount',
+  'validation.unavailableCurrency',
+  'signup.payment.promoErrorApplyCode',
+  'signup.payment.promonotification',
+  'accountWallet.payment.msgCardSaveFailed',
+  'accountwallet.errors.500',
+];
+
+describe('translations', () => {
+  it('has the same keys in English and Arabic, none empty', () => {
+    expect(Object.keys(catalogues.ar).sort()).toEqual(Object.keys(catalogues.en).sort());
+    for (const [lang, catalogue] of Object.entries(catalogues)) {
+      for (const [key, value] of Object.entries(catalogue)) expect(value.trim(), `${lang} ${key}`).not.toBe('');
+    }
+  });
+
+  it.each(SPEC_KEYS)('holds %s in both languages', (key) => {
+    expect(catalogues.en[key]).toBeTruthy();
+    expect(catalogues.ar[key]).toBeTruthy();
+  });
+
+  it('really translates: Arabic strings are in Arabic script', () => {
+    const arabic = /[\u0600-\u06FF]/;
+    const untranslated = Object.entries(catalogues.ar).filter(
+      ([key, value]) => !arabic.test(value) && !key.startsWith('lang.') && !key.startsWith('site.titleSuffix'),
+    );
+    expect(untranslated).toEqual([]);
+  });
+
+  it('uses flat dotted keys and interpolates values', () => {
+    const t = createTranslator('en', catalogues.en);
+    expect(t('errors.400.VEX003')).toBe('This mobile number is already in use.');
+    expect(t('title.about.what-is', { brand: 'Mailbridge' })).toBe('What is Mailbridge');
+    expect(createTranslator('ar', catalogues.ar)('title.404')).toBe('الصفحة غير موجودة');
+  });
+
+  it('sets direction and default currency by language', () => {
+    expect(dirOf('ar')).toBe('rtl');
+    expect(dirOf('en')).toBe('ltr');
+    expect(currencyOf('en')).toBe('USD');
+    expect(currencyOf('ar')).toBe('JOD');
+  });
+});
