@@ -45,7 +45,7 @@ export default defineConfig({
   webServer: Object.entries(servers).map(([brand, port]) => ({
     command: `"${node}" server/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { BRAND: brand, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: { BRAND: brand, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: 'memory://' },
     reuseExistingServer: false,
     timeout: 30_000,
   })),

@@ -10,6 +10,17 @@ export const envSchema = z.object({
   BRAND: z.enum(['shipbox', 'mailbridge']).default('shipbox'),
   /** Folder of the built site; default dist/<BRAND>. */
   DIST_DIR: z.string().optional(),
+  /** PGlite's folder, or `memory://`; ignored when DATABASE_URL is set. */
+  DATA_DIR: z.string().min(1).default(join(ROOT, '.data')),
+  /** postgres://… switches to PostgreSQL. */
+  DATABASE_URL: z.string().startsWith('postgres').optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
+  /** Seed the demo data into an empty database. */
+  SEED_DEMO_DATA: z
+    .enum(['0', '1', 'true', 'false'])
+    .default('1')
+    .transform((v) => v === '1' || v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-Proto from a proxy in front (HTTPS detection for HSTS and cookies). */
   TRUST_PROXY: z

@@ -1,9 +1,12 @@
-/** Starts the server: configuration from the environment, JSON logs, graceful shutdown. */
+/** Starts the server: configuration from the environment, database, JSON logs, graceful shutdown. */
 import { existsSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { parseEnv } from './env.ts';
 import { createLogger } from './logger.ts';
+import { openDatabase } from './db/database.ts';
+import { seedIfEmpty } from './db/seed.ts';
+import { systemClock } from './clock.ts';
 
 const env = parseEnv();
 const logger = createLogger(env.LOG_LEVEL);
@@ -13,7 +16,18 @@ if (!existsSync(env.distDir)) {
   process.exit(1);
 }
 
-const app = createApp({ brand: env.BRAND, distDir: env.distDir, logger, trustProxy: env.TRUST_PROXY });
+const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+logger.info({ database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR }, 'database ready');
+if (env.SEED_DEMO_DATA && (await seedIfEmpty(database.db, systemClock))) logger.info('demo data seeded');
+
+const app = createApp({
+  brand: env.BRAND,
+  distDir: env.distDir,
+  db: database.db,
+  logger,
+  trustProxy: env.TRUST_PROXY,
+  sessionPolicy: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
+});
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   logger.info({ brand: env.BRAND, url: `http://${host}:${info.port}/` }, 'listening');
@@ -30,8 +44,10 @@ function shutdown(signal: string): void {
   }, 10_000);
   force.unref();
   server.close(() => {
-    logger.info('stopped');
-    process.exit(0);
+    void database.close().finally(() => {
+      logger.info('stopped');
+      process.exit(0);
+    });
   });
   if ('closeIdleConnections' in server) server.closeIdleConnections();
 }

@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database.ts';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
 import { parseEnv } from '../../server/env.ts';
@@ -15,9 +16,13 @@ for (const page of pages) {
 }
 mkdirSync(join(dist, '_astro'));
 writeFileSync(join(dist, '_astro', 'app.abc123.js'), 'console.log(1)');
-afterAll(() => rmSync(dist, { recursive: true, force: true }));
+const database = await openDatabase({ dataDir: 'memory://' });
+afterAll(async () => {
+  rmSync(dist, { recursive: true, force: true });
+  await database.close();
+});
 
-const app = createApp({ brand: 'shipbox', distDir: dist, logger: createLogger('silent') });
+const app = createApp({ brand: 'shipbox', distDir: dist, db: database.db, logger: createLogger('silent') });
 const get = (path: string, init?: RequestInit) => app.request(path, { redirect: 'manual', ...init });
 
 describe('site server', () => {

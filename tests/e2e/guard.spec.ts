@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { customer, withStoredSession } from './support.ts';
 
-// The account API arrives with the next foundation issue; here the session check answers are set per test.
+// The session check's answers are set per test, to drive each branch.
 test.describe('route guard in the browser', () => {
   test('home sends a logged-in user to account-home after the session check', async ({ page }) => {
     let checks = 0;
@@ -57,14 +57,18 @@ test.describe('route guard in the browser', () => {
   });
 
   test('the menu follows the session across tabs', async ({ page, context }) => {
-    await page.route('**/api/account/GetCustomerDetails', (route) => route.fulfill({ status: 200, json: {} }));
-    await withStoredSession(page, customer({ firstName: 'Dana' }));
-    await page.goto('/en/404');
-    await expect(page.getByText('Dana', { exact: true })).toBeVisible();
+    await page.goto('/en/login');
+    await page.getByLabel('Email').fill('demo@example.com');
+    await page.getByLabel('Password').fill('Demo!2345');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page).toHaveURL('/en/home/account');
     const other = await context.newPage();
     await other.goto('/en/404');
     await expect(other.getByText('Dana', { exact: true })).toBeVisible();
-    await other.evaluate(() => localStorage.removeItem('session.user'));
+    await other.getByText('Dana', { exact: true }).click();
+    await other.getByRole('button', { name: 'Log out' }).click();
+    await expect(other.getByRole('link', { name: 'Log in' })).toBeVisible();
+    // The first tab hears it and shows the logged-out menu too.
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   });
 });

@@ -4,8 +4,8 @@
  * (`html[data-guard="pending"]`) until it is made.
  */
 import { guard, type GuardDecision, type RouteChange } from './guard.ts';
-import { getRoute, requireRoute } from '../routes/route-table.ts';
-import { buildUrl, matchPath, type Query } from '../routes/paths.ts';
+import { getRoute } from '../routes/route-table.ts';
+import { matchPath, stateUrl, type Query } from '../routes/paths.ts';
 import { $session } from '../session/session-store.ts';
 import type { PageContext } from '../site/page-context.ts';
 
@@ -22,10 +22,12 @@ function isFirstNavigation(): boolean {
 }
 
 function currentChange(ctx: PageContext, firstNavigation: boolean): RouteChange | null {
-  const route = getRoute(ctx.routeName);
-  if (!route) return null;
   const path = location.pathname.replace(/^\/[a-z]{2}\/?/, '');
   const match = matchPath(path, ctx.brandSlug);
+  // The not-found page shown for a route whose page isn't built judges that route, so a redirect to
+  // such a page can't loop.
+  const route = ctx.routeName === '404' && match ? match.route : getRoute(ctx.routeName);
+  if (!route) return null;
   const query: Query = Object.fromEntries(new URLSearchParams(location.search));
   return {
     route,
@@ -37,10 +39,7 @@ function currentChange(ctx: PageContext, firstNavigation: boolean): RouteChange 
 }
 
 function go(ctx: PageContext, name: string, params: Record<string, string> = {}, query: Query = {}): void {
-  // Path parameters fill the route's pattern; whatever is left travels as query.
-  const route = requireRoute(name);
-  const pathParams = Object.fromEntries(Object.entries(params).filter(([k]) => route.path.includes(`:${k}`)));
-  location.replace(buildUrl(ctx.lang, name, ctx.brandSlug, pathParams, query));
+  location.replace(stateUrl(ctx.lang, name, ctx.brandSlug, { ...query, ...params }));
 }
 
 async function carryOut(ctx: PageContext, change: RouteChange, decision: GuardDecision): Promise<void> {

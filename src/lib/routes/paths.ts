@@ -74,3 +74,21 @@ export function buildUrl(lang: Lang, name: string, brandSlug: string, params: Pa
   const search = new URLSearchParams(Object.entries(query).filter(([, v]) => v !== '')).toString();
   return `/${lang}/${path}${search ? `?${search}` : ''}`;
 }
+
+/** The URL of a state from one set of values: those the path names fill it; the rest become the query. */
+export function stateUrl(lang: Lang, name: string, brandSlug: string, values: Params = {}): string {
+  const route = requireRoute(name);
+  const pathNames = new Set(
+    route.path
+      .split('/')
+      .filter((p) => p.startsWith(':'))
+      .map((p) => p.slice(1)),
+  );
+  const params: Params = {};
+  const query: Query = {};
+  for (const [key, value] of Object.entries(values)) {
+    if (pathNames.has(key)) params[key] = value;
+    else query[key] = value;
+  }
+  return buildUrl(lang, name, brandSlug, params, query);
+}

@@ -1,0 +1,36 @@
+import { csrf } from 'hono/csrf';
+import { HTTPException } from 'hono/http-exception';
+import type { ApiDeps } from './env.ts';
+import { ApiRouter } from './router.ts';
+import { loadSession } from './session.ts';
+import { HttpError } from './http-errors.ts';
+import { accountRoutes } from './account/account.routes.ts';
+import { ErrorCode } from '../../src/lib/api/errors.ts';
+
+/** The reference API of spec 2 §7, mounted under /api. */
+export function createApi(deps: ApiDeps): ApiRouter {
+  const router = new ApiRouter();
+  router.app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  // Cross-site form posts are refused; JSON calls need a same-origin page anyway.
+  router.app.use('*', csrf());
+  router.app.use('*', loadSession);
+
+  accountRoutes(router);
+
+  router.app.all('/api/*', (c) => c.json({ code: ErrorCode.notFound, message: 'No such API call' }, 404));
+  router.app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(error.body, error.status);
+    }
+    if (error instanceof HTTPException && error.status === 403) {
+      return c.json({ code: ErrorCode.forbidden, message: 'Cross-site request refused' }, 403);
+    }
+    deps.logger.error({ err: error, path: new URL(c.req.url).pathname }, 'unhandled API error');
+    return c.json({ code: ErrorCode.serverError, message: 'Something went wrong' }, 500);
+  });
+  return router;
+}

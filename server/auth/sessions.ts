@@ -1,0 +1,78 @@
+/**
+ * Cookie sessions stored in the database (hash of the id only). A new id at every login;
+ * idle and absolute time-outs; logout deletes the row.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { sessions } from '../db/schema.ts';
+import type { Clock } from '../clock.ts';
+
+export interface SessionPolicy {
+  idleMinutes: number;
+  absoluteHours: number;
+}
+
+export const DEFAULT_SESSION_POLICY: SessionPolicy = { idleMinutes: 30, absoluteHours: 12 };
+
+/** Cookie name: `__Host-` prefixed (Secure, Path=/, no Domain) when served over https. */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? '__Host-sid' : 'sid';
+}
+
+const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
+
+/** Only write the last-seen time when it moved this much, so every request doesn't write. */
+const TOUCH_AFTER_MS = 60_000;
+
+export class SessionStore {
+  private readonly db: Db;
+  private readonly clock: Clock;
+  private readonly policy: SessionPolicy;
+
+  constructor(db: Db, clock: Clock, policy: SessionPolicy = DEFAULT_SESSION_POLICY) {
+    this.db = db;
+    this.clock = clock;
+    this.policy = policy;
+  }
+
+  /** Creates a session; returns the id for the cookie (never stored). */
+  async create(userGuid: string): Promise<string> {
+    const id = randomBytes(32).toString('base64url');
+    const now = this.clock();
+    await this.db.insert(sessions).values({
+      idHash: hashId(id),
+      userGuid,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + this.policy.absoluteHours * 3_600_000),
+    });
+    return id;
+  }
+
+  /** The user of a live session, refreshing its idle time; null when unknown or expired (and then deleted). */
+  async resolve(id: string): Promise<string | null> {
+    const idHash = hashId(id);
+    const [row] = await this.db.select().from(sessions).where(eq(sessions.idHash, idHash));
+    if (!row) return null;
+    const now = this.clock();
+    const idleEnd = row.lastSeenAt.getTime() + this.policy.idleMinutes * 60_000;
+    if (now.getTime() >= idleEnd || now >= row.expiresAt) {
+      await this.db.delete(sessions).where(eq(sessions.idHash, idHash));
+      return null;
+    }
+    if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+      await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+    }
+    return row.userGuid;
+  }
+
+  async destroy(id: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.idHash, hashId(id)));
+  }
+
+  /** Seconds the cookie may live: the absolute time-out. */
+  get maxAgeSeconds(): number {
+    return this.policy.absoluteHours * 3600;
+  }
+}

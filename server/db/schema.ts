@@ -1,0 +1,310 @@
+/**
+ * The reference API's tables. Sessions, rate-limit counters and idempotency keys live here too,
+ * so any number of API processes share them.
+ */
+
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** pending: signed up, not yet activated; deactivated: closed by the customer or staff. */
+export type UserStatus = 'pending' | 'active' | 'deactivated';
+
+export const users = pgTable('users', {
+  guid: uuid('guid').primaryKey(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  status: text('status').$type<UserStatus>().notNull().default('pending'),
+  isDropShip: boolean('is_drop_ship').notNull().default(false),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  langCode: text('lang_code').notNull().default('en'),
+  countryCode: text('country_code').notNull(),
+  city: text('city'),
+  entity: text('entity'),
+  state: text('state'),
+  streetAddressLine1: text('street_address_line1'),
+  streetAddressLine2: text('street_address_line2'),
+  zipCode: text('zip_code'),
+  mobile: text('mobile'),
+  birthDate: date('birth_date', { mode: 'string' }),
+  gender: text('gender').$type<'Male' | 'Female'>(),
+  nationality: text('nationality'),
+  hasMailboxes: boolean('has_mailboxes').notNull().default(false),
+  confirmedAgreement: boolean('confirmed_agreement').notNull().default(false),
+  liveChatEnabled: boolean('live_chat_enabled').notNull().default(true),
+  idMandatory: boolean('id_mandatory').notNull().default(false),
+  idUploaded: boolean('id_uploaded').notNull().default(false),
+  idDetailsMandatory: boolean('id_details_mandatory').notNull().default(false),
+  idType: text('id_type'),
+  idTypeValue: text('id_type_value'),
+  /** 0 cash, 1 AutoPay. */
+  paymentMethod: integer('payment_method').notNull().default(0),
+  planId: integer('plan_id').notNull().default(1),
+  planStartDate: date('plan_start_date', { mode: 'string' }),
+  planExpiryDate: date('plan_expiry_date', { mode: 'string' }),
+  planAutoRenewal: boolean('plan_auto_renewal').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** A browser session. Only a hash of the session id is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The absolute end, whatever the activity. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userGuid)],
+);
+
+/** Fixed-window counters for throttles (login failures per account and per address, e-mails sent…). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamp('window_start', { withTimezone: true, mode: 'date' }).notNull(),
+  count: integer('count').notNull(),
+});
+
+/** Replays of a write keyed by the client's Idempotency-Key (payments: a double submit charges once). */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').notNull(),
+    userGuid: uuid('user_guid').notNull(),
+    status: integer('status').notNull(),
+    body: jsonb('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userGuid, t.key] })],
+);
+
+/** E-mails the product sends (activation, password reset); an SMTP adapter delivers them in production. */
+export const outboxEmails = pgTable('outbox_emails', {
+  id: serial('id').primaryKey(),
+  toAddress: text('to_address').notNull(),
+  kind: text('kind').$type<'activation' | 'reset-password'>().notNull(),
+  langCode: text('lang_code').notNull(),
+  /** Link the e-mail carries (activation or reset). */
+  link: text('link').notNull(),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** One-time tokens behind activation and reset links; only a hash is stored. */
+export const accountLinks = pgTable('account_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  userGuid: uuid('user_guid')
+    .notNull()
+    .references(() => users.guid, { onDelete: 'cascade' }),
+  purpose: text('purpose').$type<'activation' | 'reset-password'>().notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});
+
+// Reference data, seeded from src/content/data (the same files the site builds from).
+
+export const countries = pgTable('countries', {
+  code: text('code').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameAr: text('name_ar').notNull(),
+  isZipCodeRequired: boolean('is_zip_code_required').notNull(),
+  hasAddresses: boolean('has_addresses').notNull(),
+  enableWhat3Words: boolean('enable_what3words').notNull(),
+  currencyCode: text('currency_code').notNull(),
+  phoneCode: text('phone_code').notNull(),
+});
+
+export const plans = pgTable(
+  'plans',
+  {
+    countryCode: text('country_code').notNull(),
+    /** Position in the country's list: the first plan matters to flex availability. */
+    position: integer('position').notNull(),
+    planId: integer('plan_id').notNull(),
+    amount: text('amount').notNull(),
+    currencyCode: text('currency_code').notNull(),
+    duration: integer('duration').notNull(),
+    mandateAutoRenew: boolean('mandate_auto_renew').notNull(),
+    renewalAllowedInLastDays: integer('renewal_allowed_in_last_days').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.planId] })],
+);
+
+export const offices = pgTable(
+  'offices',
+  {
+    id: text('id').primaryKey(),
+    countryCode: text('country_code').notNull(),
+    typeIds: integer('type_ids').array().notNull(),
+    data: jsonb('data').notNull(),
+  },
+  (t) => [index('offices_country_idx').on(t.countryCode)],
+);
+
+export const currencies = pgTable('currencies', {
+  currencyCode: text('currency_code').primaryKey(),
+  nameEn: text('name_en').notNull(),
+  nameAr: text('name_ar').notNull(),
+  usdRate: text('usd_rate').notNull(),
+});
+
+export const countryRates = pgTable(
+  'country_rates',
+  {
+    originCountryCode: text('origin_country_code').notNull(),
+    destinationCountryCode: text('destination_country_code').notNull(),
+    transitDays: text('transit_days').notNull(),
+    rates: jsonb('rates').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.originCountryCode, t.destinationCountryCode] })],
+);
+
+// Customer data.
+
+export interface AddressService {
+  code: string;
+  isSelected: boolean;
+}
+
+/** A customer's mailbox address in an origin country. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    alias: text('alias').notNull(),
+    entity: text('entity').notNull(),
+    countryCode: text('country_code').notNull(),
+    streetAddressLine1: text('street_address_line1').notNull(),
+    streetAddressLine2: text('street_address_line2'),
+    city: text('city').notNull(),
+    state: text('state'),
+    zipCode: text('zip_code'),
+    telephone: text('telephone').notNull(),
+    mailBoxCustomerEntity: text('mailbox_customer_entity').notNull(),
+    mailBoxCustomerNumber: text('mailbox_customer_number').notNull(),
+    services: jsonb('services').$type<AddressService[]>().notNull(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userGuid)],
+);
+
+export interface TrackingEvent {
+  statusId: number;
+  status: string;
+  location: string;
+  at: string;
+}
+
+/** A shipment, as tracking shows it; `userGuid` is its owner when it belongs to a customer. */
+export const shipments = pgTable(
+  'shipments',
+  {
+    awb: text('awb').primaryKey(),
+    hawbId: integer('hawb_id').notNull().unique(),
+    foreignAwb: text('foreign_awb'),
+    userGuid: uuid('user_guid').references(() => users.guid, { onDelete: 'set null' }),
+    customerId: integer('customer_id').notNull().default(0),
+    originCountryCode: text('origin_country_code').notNull(),
+    originEntity: text('origin_entity').notNull(),
+    destEntity: text('dest_entity').notNull(),
+    merchant: text('merchant'),
+    description: text('description').notNull(),
+    weightKg: text('weight_kg').notNull(),
+    currentStatus: text('current_status').notNull(),
+    /** Last status id (lastPI). */
+    lastPi: integer('last_pi').notNull(),
+    trackingProgress: integer('tracking_progress').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    customsDuty: text('customs_duty').notNull().default('0'),
+    importVat: text('import_vat').notNull().default('0'),
+    customsInvoiced: boolean('customs_invoiced').notNull().default(false),
+    customsDeclaredValue: text('customs_declared_value'),
+    customsDeclaredCurrency: text('customs_declared_currency'),
+    /** Charges due: shipping, additional services, tax (cc) and customs. Zero when paid. */
+    charges: jsonb('charges').$type<{ shipping: string; services: string; tax: string; customs: string }>(),
+    chargesPaid: boolean('charges_paid').notNull().default(true),
+    history: jsonb('history').$type<TrackingEvent[]>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('shipments_user_idx').on(t.userGuid)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    guid: uuid('guid').primaryKey(),
+    id: serial('id').notNull(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    deleteFlag: boolean('delete_flag').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_user_idx').on(t.userGuid)],
+);
+
+/** Customer requests (cases). Status 3 is Closed. */
+export const requests = pgTable(
+  'requests',
+  {
+    id: serial('id').primaryKey(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    caseReference: text('case_reference').notNull().unique(),
+    categoryId: integer('category_id').notNull(),
+    subCategory: integer('sub_category'),
+    status: integer('status').notNull(),
+    statusDesc: text('status_desc').notNull(),
+    subject: text('subject').notNull(),
+    description: text('description').notNull(),
+    externalString: text('external_string'),
+    closeCase: boolean('close_case').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('requests_user_idx').on(t.userGuid)],
+);
+
+/** Saved payment options: only the provider token and display data; never a card number or CVV. */
+export const savedCards = pgTable(
+  'saved_cards',
+  {
+    id: serial('id').primaryKey(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    providerToken: text('provider_token').notNull(),
+    /** Payment system id; '5' is the third-party wallet. */
+    type: text('type').notNull(),
+    first6Digits: text('first6_digits').notNull(),
+    last4Digits: text('last4_digits').notNull(),
+    /** MMYY. */
+    expiryDate: text('expiry_date').notNull(),
+    name: text('name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_cards_user_idx').on(t.userGuid)],
+);

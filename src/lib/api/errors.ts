@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+/** Every error body of the API. */
+export const apiErrorSchema = z.object({
+  code: z.string(),
+  message: z.string().optional(),
+  /** Per field, the problems found (400). */
+  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
+
+export const ErrorCode = {
+  validation: 'VALIDATION',
+  unauthorized: 'UNAUTHORIZED',
+  forbidden: 'FORBIDDEN',
+  notFound: 'NOT_FOUND',
+  tooManyAttempts: 'TOO_MANY_ATTEMPTS',
+  serverError: 'SERVER_ERROR',
+  /** Login: account not active (deactivated or never activated). */
+  accountInactive: 'AE001',
+  /** Login: e-mail or password wrong. */
+  loginFailed: 'AE002',
+  /** Login: drop-and-ship account. */
+  dropShip: 'AE003',
+} as const;
+
+/** An API failure as the site sees it, with the translation key to show. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly messageKey: string;
+  readonly fieldErrors: Record<string, string[]>;
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(status: number, body: ApiErrorBody | null, retryAfterSeconds?: number) {
+    const code = body?.code ?? (status === 0 ? 'NETWORK' : ErrorCode.serverError);
+    super(body?.message ?? code);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.messageKey = messageKeyFor(status, code);
+    this.fieldErrors = body?.fieldErrors ?? {};
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** The spec's message key for a failure (spec 2 §8). */
+export function messageKeyFor(status: number, code: string): string {
+  if (code === ErrorCode.accountInactive || code === ErrorCode.loginFailed || code === ErrorCode.dropShip) {
+    return `errors.login.${code}`;
+  }
+  if (status === 0) return 'errors.network';
+  if (status === 401) return 'errors.unauthorized';
+  if (status === 429) return 'errors.tooManyAttempts';
+  if (status === 400) return 'errors.validation';
+  return 'errors.500';
+}

@@ -1,0 +1,162 @@
+import { z } from 'zod';
+
+/**
+ * Schemas of the product's reference data in `src/content/data/*.json`.
+ * The same files feed the site build and the API's database seed, so both sides parse them with these schemas.
+ */
+
+/** Two-letter uppercase ISO 3166-1 alpha-2 country code. */
+export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'Expected a two-letter uppercase ISO country code');
+
+/** Three-letter uppercase ISO 4217 currency code. */
+export const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'Expected a three-letter uppercase ISO currency code');
+
+/** Text that contains at least one letter of the Arabic script. */
+export const arabicTextSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .regex(/\p{Script=Arabic}/u, 'Expected text in Arabic script');
+
+const englishTextSchema = z.string().trim().min(1);
+
+// ---------------------------------------------------------------------------
+// Countries
+
+export const countrySchema = z.object({
+  code: countryCodeSchema,
+  nameEn: englishTextSchema,
+  nameAr: arabicTextSchema,
+  isZipCodeRequired: z.boolean(),
+  /** True for the origin countries where customers get mailbox addresses. */
+  hasAddresses: z.boolean(),
+  enableWhat3Words: z.boolean(),
+  currencyCode: currencyCodeSchema,
+  phoneCode: z.string().regex(/^\+\d{1,4}$/, 'Expected an international dialling code such as "+962"'),
+});
+export const countriesSchema = z.array(countrySchema);
+
+export type Country = z.infer<typeof countrySchema>;
+
+// ---------------------------------------------------------------------------
+// Membership plans
+
+/** Plan ids: basic 1, flex annual 2, flex monthly 3, flex lifetime 5. */
+export const PLAN_IDS = { basic: 1, flexAnnual: 2, flexMonthly: 3, flexLifetime: 5 } as const;
+export const planIdSchema = z.literal([1, 2, 3, 5]);
+export type PlanId = z.infer<typeof planIdSchema>;
+
+export const planSchema = z.object({
+  planId: planIdSchema,
+  /** Price in `currencyCode`, with at most two decimals. */
+  amount: z.number().nonnegative().multipleOf(0.01),
+  currencyCode: currencyCodeSchema,
+  /** Length of one term in months (basic 12, annual 12, monthly 1, lifetime 1200). */
+  duration: z.number().int().positive(),
+  mandateAutoRenew: z.boolean(),
+  /** How many days before the term ends the customer may renew; 0 when renewal does not apply. */
+  renewalAllowedInLastDays: z.number().int().nonnegative(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const countryPlansSchema = z.object({
+  /** The customer's country, or 'default' for every country without its own price list. */
+  countryCode: z.union([countryCodeSchema, z.literal('default')]),
+  plans: z.array(planSchema).min(1),
+});
+export const countryPlansListSchema = z.array(countryPlansSchema);
+
+export type CountryPlans = z.infer<typeof countryPlansSchema>;
+
+// ---------------------------------------------------------------------------
+// Offices
+
+/** Office types: locker 1, outlet 3, reception 4. */
+export const OFFICE_TYPE_IDS = { locker: 1, outlet: 3, reception: 4 } as const;
+export const officeTypeIdSchema = z.literal([1, 3, 4]);
+export type OfficeTypeId = z.infer<typeof officeTypeIdSchema>;
+
+/** English three-letter day names, Sunday first. */
+export const WEEK_DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/**
+ * True when `value` is a comma list of distinct day names in week order.
+ * The week may start on any day, so "Sat,Sun,Mon,Tue,Wed,Thu" is as valid as "Mon,Tue,Wed,Thu,Fri".
+ */
+function isWorkingDaysList(value: string): boolean {
+  const names: readonly string[] = WEEK_DAYS;
+  const indexes = value.split(',').map((day) => names.indexOf(day));
+  if (indexes.length === 0 || indexes.some((index) => index < 0)) return false;
+  if (new Set(indexes).size !== indexes.length) return false;
+  let wraps = 0;
+  for (let i = 1; i < indexes.length; i++) {
+    if ((indexes[i] ?? 0) < (indexes[i - 1] ?? 0)) wraps++;
+  }
+  if (wraps === 0) return true;
+  return wraps === 1 && (indexes.at(-1) ?? 0) < (indexes[0] ?? 0);
+}
+
+const localizedTextSchema = z.object({ en: englishTextSchema, ar: arabicTextSchema });
+
+export const officeSchema = z.object({
+  /** Three uppercase letters or one to five digits; the office locator's URLs use it. */
+  id: z.string().regex(/^(?:[A-Z]{3}|\d{1,5})$/, 'Expected three uppercase letters or one to five digits'),
+  companyCode: z.string().trim().min(1),
+  typeIds: z.array(officeTypeIdSchema).min(1),
+  countryCode: countryCodeSchema,
+  cityName: localizedTextSchema,
+  address: localizedTextSchema,
+  buildingNumber: z.string().trim().min(1),
+  geoLatitude: z.number().min(-90).max(90),
+  geoLongitude: z.number().min(-180).max(180),
+  /** Comma list of English three-letter day names in week order, e.g. "Sun,Mon,Tue,Wed,Thu". */
+  workingDays: z.string().refine(isWorkingDaysList, 'Expected distinct day names such as "Sun,Mon,Tue" in week order'),
+  phone: z.string().regex(/^\+\d[\d ]{6,18}\d$/, 'Expected an international phone number such as "+962 6 580 1234"'),
+});
+export const officesSchema = z.array(officeSchema);
+
+export type Office = z.infer<typeof officeSchema>;
+
+// ---------------------------------------------------------------------------
+// Currencies
+
+export const currencySchema = z.object({
+  currencyCode: currencyCodeSchema,
+  nameEn: englishTextSchema,
+  nameAr: arabicTextSchema,
+  /** Units of this currency per 1 USD. */
+  usdRate: z.number().positive(),
+});
+export const currenciesSchema = z.array(currencySchema);
+
+export type Currency = z.infer<typeof currencySchema>;
+
+// ---------------------------------------------------------------------------
+// Shipping rates per origin and destination
+
+export const rateSchema = z.object({
+  subscriptionPlanId: planIdSchema,
+  /** Price of the first half kilogram. */
+  firstHalfKg: z.number().positive(),
+  /** Price of each further half kilogram. */
+  additionalHalfKg: z.number().positive(),
+  currency: z.literal('USD'),
+});
+export type Rate = z.infer<typeof rateSchema>;
+
+export const countryRateSchema = z.object({
+  originCountryCode: countryCodeSchema,
+  destinationCountryCode: countryCodeSchema,
+  /** Business days from the origin warehouse to the destination, as "min-max". */
+  transitDays: z
+    .string()
+    .regex(/^\d{1,2}-\d{1,2}$/, 'Expected a day range such as "5-7"')
+    .refine((value) => {
+      const [min = 0, max = 0] = value.split('-').map(Number);
+      return min <= max;
+    }, 'The first day of the range must not be after the last'),
+  rates: z.array(rateSchema).min(1),
+});
+export const countryRatesSchema = z.array(countryRateSchema);
+
+export type CountryRate = z.infer<typeof countryRateSchema>;

@@ -1,0 +1,108 @@
+/**
+ * Builds the app in-process for API tests: a fresh database per suite (in-memory PGlite, or a schema of
+ * its own on PostgreSQL), migrated and seeded, a clock the test moves, and helpers for sessions.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { createApp } from '../../server/app.ts';
+import { createLogger } from '../../server/logger.ts';
+import { openDatabase, type Database } from '../../server/db/database.ts';
+import { seedIfEmpty, DEMO_PASSWORD } from '../../server/db/seed.ts';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
+export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const T0 = new Date('2026-11-22T08:00:00Z');
+
+export interface TestApp {
+  app: ReturnType<typeof createApp>;
+  database: Database;
+  /** Moves the clock forward. */
+  advance(ms: number): void;
+  request(path: string, init?: RequestInit & { cookie?: string; from?: string }): Promise<Response>;
+  /** Logs in and returns the session cookie (`name=value`). */
+  login(email: string, from?: string): Promise<{ cookie: string; guid: string }>;
+  close(): Promise<void>;
+}
+
+async function freshDatabase(
+  backend: Backend,
+  dataDir?: string,
+): Promise<{ database: Database; drop(): Promise<void> }> {
+  if (backend === 'pglite') {
+    const database = await openDatabase({ dataDir: dataDir ?? 'memory://' });
+    return { database, drop: async () => {} };
+  }
+  // A database of its own per suite, created next to the one TEST_DATABASE_URL names.
+  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`create database ${name}`);
+  const own = new URL(url);
+  own.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: own.toString() });
+  return { database, drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+export function cookieOf(response: Response): string | undefined {
+  return response.headers.getSetCookie().map((c) => c.split(';')[0] ?? '')[0];
+}
+
+export async function createTestApp(
+  backend: Backend,
+  options: { dataDir?: string; seed?: boolean } = {},
+): Promise<TestApp> {
+  const { database, drop } = await freshDatabase(backend, options.dataDir);
+  let now = T0.getTime();
+  const clock = () => new Date(now);
+  if (options.seed !== false) await seedIfEmpty(database.db, clock);
+  const app = createApp({
+    brand: 'shipbox',
+    distDir: mkdtempSync(join(tmpdir(), 'dist-')),
+    db: database.db,
+    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    clock,
+    trustProxy: true,
+  });
+  const request: TestApp['request'] = (path, init = {}) => {
+    const headers = new Headers(init.headers);
+    if (init.cookie) headers.set('cookie', init.cookie);
+    headers.set('x-forwarded-for', init.from ?? '203.0.113.10');
+    // What a browser sends with a same-origin fetch.
+    if (!headers.has('sec-fetch-site')) headers.set('sec-fetch-site', 'same-origin');
+    if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    return Promise.resolve(app.request(path, { ...init, headers }));
+  };
+  return {
+    app,
+    database,
+    advance: (ms) => {
+      now += ms;
+    },
+    request,
+    async login(email, from) {
+      const res = await request('/api/account/login', {
+        method: 'POST',
+        body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+        ...(from ? { from } : {}),
+      });
+      if (res.status !== 200) throw new Error(`login ${email} answered ${res.status}`);
+      const body = (await res.json()) as { userGuid: string };
+      return { cookie: cookieOf(res) ?? '', guid: body.userGuid };
+    },
+    async close() {
+      await database.close();
+      await drop();
+    },
+  };
+}
