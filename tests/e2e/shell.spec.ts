@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support.ts';
 
@@ -91,14 +92,18 @@ test.describe('site shell (Shipbox)', () => {
   }
 
   test('a static page loads no JavaScript it does not need', async ({ page }) => {
-    const scripts: string[] = [];
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    const scripts: { path: string; body: Buffer }[] = [];
+    page.on('response', async (r) => {
+      if (r.request().resourceType() === 'script') scripts.push({ path: new URL(r.url()).pathname, body: await r.body() });
     });
     await page.goto('/en/home');
     await page.waitForLoadState('networkidle');
-    // Only the page script: no React, no HTTP client, no toast library for a visitor with nothing to show.
-    expect(scripts).toHaveLength(1);
+    // No React, HTTP client or toast library for a visitor with nothing to show; the page script stays small.
+    const bundle = scripts.map((s) => s.body.toString('utf8')).join('\n');
+    expect(bundle).not.toContain('react.transitional.element');
+    expect(scripts.map((s) => s.path).join(' ')).not.toMatch(/client\.|mount-toaster|\/http\./);
+    const gzipBytes = gzipSync(Buffer.concat(scripts.map((s) => s.body))).length;
+    expect(gzipBytes).toBeLessThan(20 * 1024);
   });
 
   test('the page runs under its content security policy without violations', async ({ page }) => {

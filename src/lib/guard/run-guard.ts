@@ -6,7 +6,7 @@
 import { guard, type GuardDecision, type RouteChange } from './guard.ts';
 import { getRoute } from '../routes/route-table.ts';
 import { matchPath, stateUrl, type Query } from '../routes/paths.ts';
-import { $session } from '../session/session-store.ts';
+import type { CurrentUser } from '../session/current-user.ts';
 import type { PageContext } from '../site/page-context.ts';
 
 const NAV_STARTED = 'nav.started';
@@ -42,7 +42,10 @@ function go(ctx: PageContext, name: string, params: Record<string, string> = {},
   location.replace(stateUrl(ctx.lang, name, ctx.brandSlug, { ...query, ...params }));
 }
 
-async function carryOut(ctx: PageContext, change: RouteChange, decision: GuardDecision): Promise<void> {
+/** The stored user, read when a decision needs it (after a session check it may have changed). */
+type UserSource = () => CurrentUser | null;
+
+async function carryOut(ctx: PageContext, change: RouteChange, decision: GuardDecision, user: UserSource): Promise<void> {
   switch (decision.action) {
     case 'allow':
       document.documentElement.dataset.guard = 'done';
@@ -51,7 +54,7 @@ async function carryOut(ctx: PageContext, change: RouteChange, decision: GuardDe
       const { checkSession } = await import('../session/check-session.ts');
       const sessionCheck = await checkSession();
       const next = { ...change, sessionCheck };
-      await carryOut(ctx, next, guard(next, $session.get()));
+      await carryOut(ctx, next, guard(next, user()), user);
       return;
     }
     case 'logout-to-login': {
@@ -73,11 +76,11 @@ async function carryOut(ctx: PageContext, change: RouteChange, decision: GuardDe
   }
 }
 
-export async function runGuard(ctx: PageContext): Promise<void> {
+export async function runGuard(ctx: PageContext, user: UserSource): Promise<void> {
   const change = currentChange(ctx, isFirstNavigation());
   if (!change) {
     document.documentElement.dataset.guard = 'done';
     return;
   }
-  await carryOut(ctx, change, guard(change, $session.get()));
+  await carryOut(ctx, change, guard(change, user()), user);
 }

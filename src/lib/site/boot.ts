@@ -1,32 +1,51 @@
 /**
- * The script every page runs: current language, route guard, session menus, install banner,
- * live chat and notifications. Kept small: heavier code (HTTP client, React for toasts) loads on demand.
+ * The script every page runs: current language, route guard, session menus, menus, install banner,
+ * live chat and notifications. Kept small: the session store (and its parser) loads only when a session
+ * is stored, and the HTTP client and React for toasts load on demand.
  */
 import { readPageContext, switchLanguageUrl, type PageContext } from './page-context.ts';
 import { runGuard } from '../guard/run-guard.ts';
 import { logoutDestination } from '../guard/guard.ts';
 import { getRoute } from '../routes/route-table.ts';
 import { buildUrl } from '../routes/paths.ts';
-import { $session } from '../session/session-store.ts';
 import { setLanguage } from '../session/lang-store.ts';
+import { hasStoredSession, SESSION_KEY } from '../session/stored-session.ts';
+import type { CurrentUser } from '../session/current-user.ts';
 import { $notifications, restorePending } from '../notifications/notifications.ts';
 import { isInstallBannerClosed, closeInstallBanner } from './install-banner.ts';
 
-function wireSessionMenus(ctx: PageContext): void {
-  const root = document.documentElement;
-  $session.subscribe((user) => {
-    root.dataset.session = user ? 'in' : 'out';
-    for (const el of document.querySelectorAll<HTMLElement>('[data-user-name]')) {
-      el.textContent = user ? `${user.firstName}` : '';
-    }
-    for (const el of document.querySelectorAll<HTMLElement>('[data-flex-cta]')) {
-      el.hidden = user?.hasFlex === true;
-    }
-    // Live chat is offered to visitors and to customers whose account has it.
-    for (const el of document.querySelectorAll<HTMLElement>('[data-live-chat]')) {
-      el.hidden = user !== null && !user.hasLiveChat;
-    }
-  });
+type SessionModule = typeof import('../session/session-store.ts');
+
+function showSession(user: CurrentUser | null): void {
+  document.documentElement.dataset.session = user ? 'in' : 'out';
+  for (const el of document.querySelectorAll<HTMLElement>('[data-user-name]')) {
+    el.textContent = user ? user.firstName : '';
+  }
+  for (const el of document.querySelectorAll<HTMLElement>('[data-flex-cta]')) {
+    el.hidden = user?.hasFlex === true;
+  }
+  // Live chat is offered to visitors and to customers whose account has it.
+  for (const el of document.querySelectorAll<HTMLElement>('[data-live-chat]')) {
+    el.hidden = user !== null && !user.hasLiveChat;
+  }
+}
+
+/** Menus follow the stored session, in this tab and when another tab logs in or out. */
+function wireSessionMenus(session: SessionModule | null): void {
+  if (session) {
+    session.$session.subscribe(showSession);
+    return;
+  }
+  showSession(null);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== SESSION_KEY || event.newValue === null) return;
+    window.removeEventListener('storage', onStorage);
+    void import('../session/session-store.ts').then((s) => s.$session.subscribe(showSession));
+  };
+  window.addEventListener('storage', onStorage);
+}
+
+function wireLogout(ctx: PageContext): void {
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-logout]')) {
     button.addEventListener('click', async () => {
       button.disabled = true;
@@ -95,12 +114,18 @@ function wireNotifications(ctx: PageContext): void {
   });
 }
 
-const ctx = readPageContext();
-setLanguage(ctx.lang);
-void runGuard(ctx);
-wireSessionMenus(ctx);
-wireMenus();
-wireLanguageSwitcher();
-wireInstallBanner();
-wireLiveChat();
-wireNotifications(ctx);
+async function start(): Promise<void> {
+  const ctx = readPageContext();
+  setLanguage(ctx.lang);
+  wireMenus();
+  wireLanguageSwitcher();
+  wireInstallBanner();
+  wireLiveChat();
+  wireLogout(ctx);
+  wireNotifications(ctx);
+  const session = hasStoredSession() ? await import('../session/session-store.ts') : null;
+  wireSessionMenus(session);
+  await runGuard(ctx, () => session?.$session.get() ?? null);
+}
+
+void start();
