@@ -33,7 +33,15 @@ export default defineConfig({
   projects: [
     {
       name: 'shipbox',
-      testIgnore: /mailbridge\.spec\.ts/,
+      testIgnore: [/mailbridge\.spec\.ts/, /\.journey\.ts/],
+      use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${servers.shipbox}` },
+    },
+    {
+      // Journeys that change the demo accounts (passwords, activation): one at a time, after the rest.
+      name: 'shipbox-journeys',
+      testMatch: /\.journey\.ts/,
+      dependencies: ['shipbox'],
+      fullyParallel: false,
       use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${servers.shipbox}` },
     },
     {

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import type { Logger } from './logger.ts';
 import { securityHeaders } from './site/security-headers.ts';
 import { mountSite } from './site/site-handler.ts';
@@ -7,6 +8,9 @@ import { SessionStore, type SessionPolicy, DEFAULT_SESSION_POLICY } from './auth
 import { Throttle } from './auth/throttle.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Db } from './db/database.ts';
+import { AccountLinks } from './auth/account-links.ts';
+import { OutboxMailer, type Mailer } from './mail/mailer.ts';
+import { mountDevTools } from './dev/outbox-viewer.ts';
 import { brands, type BrandId } from '../src/brands/brands.ts';
 
 export interface AppOptions {
@@ -17,6 +21,12 @@ export interface AppOptions {
   clock?: Clock;
   trustProxy?: boolean;
   sessionPolicy?: SessionPolicy;
+  /** How e-mails go out; default: into the outbox table (see createMailer for SMTP). */
+  mailer?: Mailer;
+  /** Origin of the links in e-mails; default: the request's. */
+  publicOrigin?: string | undefined;
+  /** Serve /dev/outbox; default off. */
+  devTools?: boolean;
 }
 
 /** The whole product on one port: the API under /api and the built site with its URL rules. */
@@ -40,6 +50,7 @@ export function createApp(options: AppOptions): Hono {
     );
   });
   app.use('*', securityHeaders({ trustProxy }));
+  app.use('*', compress());
 
   app.get('/api/health', (c) => c.json({ status: 'ok', brand: brand.id }));
   const api = createApi({
@@ -49,8 +60,13 @@ export function createApp(options: AppOptions): Hono {
     trustProxy,
     sessions: new SessionStore(options.db, clock, options.sessionPolicy ?? DEFAULT_SESSION_POLICY),
     throttle: new Throttle(options.db, clock),
+    links: new AccountLinks(options.db, clock),
+    mailer: options.mailer ?? new OutboxMailer({ db: options.db, clock, brand }),
+    brand,
+    publicOrigin: options.publicOrigin,
   });
   app.route('/', api.app);
+  mountDevTools(app, options.db, options.devTools ?? false);
 
   mountSite(app, options.distDir, { brandSlug: brand.slug, languages: brand.languages });
 

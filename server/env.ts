@@ -27,9 +27,31 @@ export const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
+  /** smtp://user:pass@host:port or smtps://…: deliver e-mails through it. Without it, the outbox table is the mailbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  /** Sender of the e-mails; default no-reply@<BRAND>.example. */
+  MAIL_FROM: z.string().min(3).optional(),
+  /**
+   * The site's origin for links in e-mails (https://www.shipbox.example). Without it, the request's origin is
+   * used, which a client can forge through the Host header: set it wherever strangers can reach the server.
+   */
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .transform((v) => new URL(v).origin)
+    .optional(),
+  /** '1' serves /dev/outbox; default on unless NODE_ENV=production. */
+  DEV_TOOLS: z.enum(['0', '1', 'true', 'false']).optional(),
+  NODE_ENV: z.string().optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { distDir: string };
+export type Env = Omit<z.infer<typeof envSchema>, 'DEV_TOOLS' | 'MAIL_FROM'> & {
+  distDir: string;
+  DEV_TOOLS: boolean;
+  MAIL_FROM: string;
+};
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
@@ -38,5 +60,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const env = result.data;
-  return { ...env, distDir: env.DIST_DIR ?? join(ROOT, 'dist', env.BRAND) };
+  return {
+    ...env,
+    distDir: env.DIST_DIR ?? join(ROOT, 'dist', env.BRAND),
+    MAIL_FROM: env.MAIL_FROM ?? `no-reply@${env.BRAND}.example`,
+    DEV_TOOLS:
+      env.DEV_TOOLS === undefined ? env.NODE_ENV !== 'production' : env.DEV_TOOLS === '1' || env.DEV_TOOLS === 'true',
+  };
 }

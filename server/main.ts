@@ -7,6 +7,8 @@ import { createLogger } from './logger.ts';
 import { openDatabase } from './db/database.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { systemClock } from './clock.ts';
+import { createMailer } from './mail/mailer.ts';
+import { brands } from '../src/brands/brands.ts';
 
 const env = parseEnv();
 const logger = createLogger(env.LOG_LEVEL);
@@ -20,6 +22,27 @@ const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: en
 logger.info({ database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR }, 'database ready');
 if (env.SEED_DEMO_DATA && (await seedIfEmpty(database.db, systemClock))) logger.info('demo data seeded');
 
+const mailer = createMailer({
+  db: database.db,
+  clock: systemClock,
+  brand: brands[env.BRAND],
+  logger,
+  from: env.MAIL_FROM,
+  smtpUrl: env.SMTP_URL,
+});
+logger.info({ mail: env.SMTP_URL ? 'smtp' : 'outbox' }, 'mail ready');
+if (!env.PUBLIC_ORIGIN && env.NODE_ENV === 'production') {
+  // Links in e-mails would take the request's Host, which a client can forge to steal reset tokens.
+  logger.fatal(
+    'Set PUBLIC_ORIGIN (e.g. https://www.example.com) in production: e-mail links must not trust the Host header',
+  );
+  process.exit(1);
+}
+if (env.DEV_TOOLS) {
+  const level = env.NODE_ENV === 'production' ? 'warn' : 'info';
+  logger[level]('dev tools on: /dev/outbox shows every e-mail with its live links');
+}
+
 const app = createApp({
   brand: env.BRAND,
   distDir: env.distDir,
@@ -27,6 +50,9 @@ const app = createApp({
   logger,
   trustProxy: env.TRUST_PROXY,
   sessionPolicy: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
+  mailer,
+  publicOrigin: env.PUBLIC_ORIGIN,
+  devTools: env.DEV_TOOLS,
 });
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
@@ -44,10 +70,13 @@ function shutdown(signal: string): void {
   }, 10_000);
   force.unref();
   server.close(() => {
-    void database.close().finally(() => {
-      logger.info('stopped');
-      process.exit(0);
-    });
+    // Deliveries still under way finish before the database they record into closes.
+    void Promise.resolve(mailer.close?.())
+      .then(() => database.close())
+      .finally(() => {
+        logger.info('stopped');
+        process.exit(0);
+      });
   });
   if ('closeIdleConnections' in server) server.closeIdleConnections();
 }

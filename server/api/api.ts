@@ -5,6 +5,7 @@ import { ApiRouter } from './router.ts';
 import { loadSession } from './session.ts';
 import { HttpError } from './http-errors.ts';
 import { accountRoutes } from './account/account.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
 import { ErrorCode } from '../../src/lib/api/errors.ts';
 
 /** The reference API of spec 2 §7, mounted under /api. */
@@ -19,6 +20,7 @@ export function createApi(deps: ApiDeps): ApiRouter {
   router.app.use('*', loadSession);
 
   accountRoutes(router);
+  usersRoutes(router);
 
   router.app.all('/api/*', (c) => c.json({ code: ErrorCode.notFound, message: 'No such API call' }, 404));
   router.app.onError((error, c) => {

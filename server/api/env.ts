@@ -3,6 +3,9 @@ import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
 import type { SessionStore } from '../auth/sessions.ts';
 import type { Throttle } from '../auth/throttle.ts';
+import type { AccountLinks } from '../auth/account-links.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Brand } from '../../src/brands/brands.ts';
 
 /** What every API handler can reach. */
 export interface ApiDeps {
@@ -11,7 +14,12 @@ export interface ApiDeps {
   logger: Logger;
   sessions: SessionStore;
   throttle: Throttle;
+  links: AccountLinks;
+  mailer: Mailer;
+  brand: Brand;
   trustProxy: boolean;
+  /** Origin for links in e-mails; the request's own when unset. */
+  publicOrigin: string | undefined;
 }
 
 export interface ApiEnv {

@@ -19,6 +19,12 @@ export class HttpError extends Error {
 export const unauthorized = () => new HttpError(401, { code: ErrorCode.unauthorized, message: 'Log in first' });
 export const forbidden = () => new HttpError(403, { code: ErrorCode.forbidden, message: 'Not yours' });
 export const notFound = () => new HttpError(404, { code: ErrorCode.notFound, message: 'Not found' });
+export const tooManyAttempts = (retryAfterSeconds: number) =>
+  new HttpError(
+    429,
+    { code: ErrorCode.tooManyAttempts, message: 'Too many failed attempts' },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
 
 /** Reads and validates a JSON body; a malformed or invalid one is a 400 with field errors, never a 500. */
 export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {

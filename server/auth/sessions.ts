@@ -3,7 +3,7 @@
  * idle and absolute time-outs; logout deletes the row.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
@@ -69,6 +69,13 @@ export class SessionStore {
 
   async destroy(id: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.idHash, hashId(id)));
+  }
+
+  /** Ends every session of the user (a password changed), except the one named by `exceptId`. */
+  async destroyAllOf(userGuid: string, options: { exceptId?: string; db?: Db } = {}): Promise<void> {
+    const db = options.db ?? this.db;
+    const mine = eq(sessions.userGuid, userGuid);
+    await db.delete(sessions).where(options.exceptId ? and(mine, ne(sessions.idHash, hashId(options.exceptId))) : mine);
   }
 
   /** Seconds the cookie may live: the absolute time-out. */

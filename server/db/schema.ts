@@ -95,14 +95,22 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userGuid, t.key] })],
 );
 
-/** E-mails the product sends (activation, password reset); an SMTP adapter delivers them in production. */
+export type OutboxKind = 'activation' | 'reactivation' | 'reset-password';
+
+/**
+ * E-mails the product sends (activation, reactivation, password reset). With no SMTP server configured
+ * this table is the mailbox (see /dev/outbox); with one, it is the record of what was sent.
+ */
 export const outboxEmails = pgTable('outbox_emails', {
   id: serial('id').primaryKey(),
   toAddress: text('to_address').notNull(),
-  kind: text('kind').$type<'activation' | 'reset-password'>().notNull(),
+  kind: text('kind').$type<OutboxKind>().notNull(),
   langCode: text('lang_code').notNull(),
   /** Link the e-mail carries (activation or reset). */
   link: text('link').notNull(),
+  // The defaults only fill rows written before the content was stored.
+  subject: text('subject').notNull().default(''),
+  body: text('body').notNull().default(''),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { BACKENDS, cookieOf, createTestApp, type TestApp } from './harness.ts';
 import { DEMO_PASSWORD } from '../../server/db/seed.ts';
 import { loginResponseSchema } from '../../src/lib/api/account/contract.ts';
@@ -260,9 +260,12 @@ describe.each(BACKENDS)('account API on %s', (backend) => {
       expect(await unknown.json()).toEqual({ sent: true });
       const active = await post('/api/users/SendActivationEmail', { email: 'demo@example.com', langCode: 'en' });
       expect(await active.json()).toEqual({ sent: true });
-      const rows = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'activation'));
-      expect(rows.map((r) => r.toAddress)).toEqual(['deactivated@example.com']);
-      expect(rows[0]?.link).toMatch(/^\/ar\/account\/reactivate\?q=[\w-]{40,}$/);
+      const rows = await t.database.db
+        .select()
+        .from(outboxEmails)
+        .where(inArray(outboxEmails.kind, ['activation', 'reactivation']));
+      expect(rows.map((r) => [r.toAddress, r.kind])).toEqual([['deactivated@example.com', 'reactivation']]);
+      expect(rows[0]?.link).toMatch(/^http:\/\/localhost\/ar\/account\/reactivate\?q=[\w-]{40,}$/);
     });
 
     it('sends at most 3 an hour to one address', async () => {

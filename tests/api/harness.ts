@@ -11,6 +11,7 @@ import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { seedIfEmpty, DEMO_PASSWORD } from '../../server/db/seed.ts';
+import type { BrandId } from '../../src/brands/brands.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -22,6 +23,8 @@ export const T0 = new Date('2026-11-22T08:00:00Z');
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: Database;
+  /** The app's clock. */
+  clock: () => Date;
   /** Moves the clock forward. */
   advance(ms: number): void;
   request(path: string, init?: RequestInit & { cookie?: string; from?: string }): Promise<Response>;
@@ -60,19 +63,28 @@ export function cookieOf(response: Response): string | undefined {
 
 export async function createTestApp(
   backend: Backend,
-  options: { dataDir?: string; seed?: boolean } = {},
+  options: {
+    dataDir?: string;
+    seed?: boolean;
+    /** /dev/outbox on (default) or off. */
+    devTools?: boolean;
+    publicOrigin?: string;
+    brand?: BrandId;
+  } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase(backend, options.dataDir);
   let now = T0.getTime();
   const clock = () => new Date(now);
   if (options.seed !== false) await seedIfEmpty(database.db, clock);
   const app = createApp({
-    brand: 'shipbox',
+    brand: options.brand ?? 'shipbox',
     distDir: mkdtempSync(join(tmpdir(), 'dist-')),
     db: database.db,
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     clock,
     trustProxy: true,
+    devTools: options.devTools ?? true,
+    publicOrigin: options.publicOrigin,
   });
   const request: TestApp['request'] = (path, init = {}) => {
     const headers = new Headers(init.headers);
@@ -86,6 +98,7 @@ export async function createTestApp(
   return {
     app,
     database,
+    clock,
     advance: (ms) => {
       now += ms;
     },

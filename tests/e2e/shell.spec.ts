@@ -94,7 +94,8 @@ test.describe('site shell (Shipbox)', () => {
   test('a static page loads no JavaScript it does not need', async ({ page }) => {
     const scripts: { path: string; body: Buffer }[] = [];
     page.on('response', async (r) => {
-      if (r.request().resourceType() === 'script') scripts.push({ path: new URL(r.url()).pathname, body: await r.body() });
+      if (r.request().resourceType() === 'script')
+        scripts.push({ path: new URL(r.url()).pathname, body: await r.body() });
     });
     await page.goto('/en/home');
     await page.waitForLoadState('networkidle');

@@ -33,6 +33,10 @@ describe('API calls', () => {
     [429, { code: 'TOO_MANY_ATTEMPTS' }, 'errors.tooManyAttempts'],
     [500, { code: 'SERVER_ERROR' }, 'errors.500'],
     [503, 'not json', 'errors.500'],
+    [400, { code: 'ACCOUNT_NOT_RESOLVED' }, 'errors.accountNotResolved'],
+    [400, { code: 'ALREADY_ACTIVE' }, 'notifications.accountAlreadyActive'],
+    [400, { code: 'SAME_PASSWORD' }, 'notifications.samePassword'],
+    [400, { code: 'WRONG_PASSWORD' }, 'errors.wrongPassword'],
   ])('maps a %i %j to %s', async (status, body, key) => {
     const error = await call(okSchema, () => client(() => json(status, body, { 'retry-after': '42' })).post('x')).catch(
       (e: unknown) => e,

@@ -4,6 +4,7 @@ import {
   markShown,
   notificationDuration,
   notify,
+  notifyOnNextPage,
   restorePending,
 } from '../../src/lib/notifications/notifications.ts';
 
@@ -42,14 +43,25 @@ describe('notifications (spec 1 §4.13)', () => {
     expect(notificationDuration('danger')).toBe(10000);
   });
 
-  it('keeps a notice raised before a redirect for the next page, once', () => {
-    notify('success', 'notifications.cardSaved');
-    $notifications.set([]); // a new page starts empty
+  it('shows a notice on this page until it is shown', () => {
+    notify('info', 'notifications.wait');
+    const [shown] = $notifications.get();
+    expect(shown).toMatchObject({ type: 'info', msg: 'notifications.wait' });
+    markShown(shown?.id ?? '');
+    expect($notifications.get()).toEqual([]);
     restorePending();
-    const [pending] = $notifications.get();
-    expect(pending).toMatchObject({ type: 'success', msg: 'notifications.cardSaved' });
-    markShown(pending?.id ?? '');
-    restorePending();
+    expect($notifications.get()).toEqual([]);
+  });
+
+  it('keeps a notice raised before a redirect for the next page only, once', () => {
+    notifyOnNextPage('success', 'notifications.cardSaved', { n: '1' });
+    expect($notifications.get()).toEqual([]);
+    restorePending(); // the next page
+    expect($notifications.get()).toMatchObject([
+      { type: 'success', msg: 'notifications.cardSaved', values: { n: '1' } },
+    ]);
+    $notifications.set([]);
+    restorePending(); // and the one after
     expect($notifications.get()).toEqual([]);
   });
 

@@ -31,6 +31,24 @@ describe('password rule (spec 1 §5)', () => {
   it('names the broken rules as the contract error messages', () => {
     const result = newPasswordSchema.safeParse('demo');
     expect(result.success).toBe(false);
-    expect(result.error?.issues.map((i) => i.message)).toEqual(['password.length', 'password.uppercase', 'password.digit', 'password.special']);
+    expect(result.error?.issues.map((i) => i.message)).toEqual([
+      'password.length',
+      'password.uppercase',
+      'password.digit',
+      'password.special',
+    ]);
+  });
+});
+
+describe('password forms', () => {
+  it('name the first rule a new password breaks, and check the confirmation', async () => {
+    const { resetPasswordFormSchema } = await import('../../src/lib/auth/account-forms.ts');
+    const messages = (newPassword: string, confirmation: string) =>
+      resetPasswordFormSchema.safeParse({ newPassword, confirmation }).error?.issues.map((i) => i.message) ?? [];
+    expect(messages('', 'x')).toEqual(['validation.required', 'validation.passwordMatch']);
+    expect(messages('demo!2345', 'demo!2345')).toEqual(['validation.password.uppercase']);
+    expect(messages('Demo!', 'Demo!')).toEqual(['validation.password.length']);
+    expect(messages('Demo!2345', 'Demo!2346')).toEqual(['validation.passwordMatch']);
+    expect(messages('Demo!2345', ' Demo!2345 ')).toEqual([]);
   });
 });

@@ -4,7 +4,6 @@ import type { ApiRouter } from '../router.ts';
 import { notFound, unauthorized } from '../http-errors.ts';
 import { clearSessionCookie } from '../session.ts';
 import { loginHandler } from './login.ts';
-import { sendActivationEmailHandler } from './activation.ts';
 import { toLoginResponse, toProfile } from './user-views.ts';
 
 export function accountRoutes(router: ApiRouter): void {
@@ -39,6 +38,4 @@ export function accountRoutes(router: ApiRouter): void {
     if (!user) throw notFound();
     return c.json(toProfile(user));
   });
-
-  router.post('/api/users/SendActivationEmail', sendActivationEmailHandler);
 }

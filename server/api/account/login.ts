@@ -13,7 +13,7 @@ import type { Limit } from '../../auth/throttle.ts';
 import { users } from '../../db/schema.ts';
 import { clientAddress } from '../client-address.ts';
 import type { ApiEnv } from '../env.ts';
-import { HttpError, jsonBody } from '../http-errors.ts';
+import { HttpError, jsonBody, tooManyAttempts } from '../http-errors.ts';
 import { setSessionCookie } from '../session.ts';
 import { toLoginResponse } from './user-views.ts';
 
@@ -26,23 +26,20 @@ export const LOGIN_LIMITS = {
   account: { max: 20, windowSeconds: 5 * 60 },
 } satisfies Record<string, Limit>;
 
-function tooMany(seconds: number): HttpError {
-  return new HttpError(
-    429,
-    { code: ErrorCode.tooManyAttempts, message: 'Too many failed attempts' },
-    { 'Retry-After': String(seconds) },
-  );
+/** The throttle keys of a login attempt. */
+export function loginThrottleKeys(email: string, address: string) {
+  return {
+    address: `login:addr:${address}`,
+    pair: `login:pair:${email}:${address}`,
+    account: `login:acct:${email}`,
+  };
 }
 
 export async function loginHandler(c: Context<ApiEnv>) {
   const { db, throttle, sessions } = c.var.deps;
   const body = await jsonBody(c, loginRequestSchema);
   const address = clientAddress(c);
-  const keys = {
-    address: `login:addr:${address}`,
-    pair: `login:pair:${body.email}:${address}`,
-    account: `login:acct:${body.email}`,
-  };
+  const keys = loginThrottleKeys(body.email, address);
 
   const pairFailed = (await throttle.count(keys.pair, LOGIN_LIMITS.pair)) > 0;
   const wait = Math.max(
@@ -50,7 +47,7 @@ export async function loginHandler(c: Context<ApiEnv>) {
     await throttle.retryAfter(keys.pair, LOGIN_LIMITS.pair),
     pairFailed ? await throttle.retryAfter(keys.account, LOGIN_LIMITS.account) : 0,
   );
-  if (wait > 0) throw tooMany(wait);
+  if (wait > 0) throw tooManyAttempts(wait);
 
   const [user] = await db.select().from(users).where(eq(users.email, body.email));
   const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));

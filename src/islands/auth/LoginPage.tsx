@@ -1,9 +1,9 @@
-import { Suspense, useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../i18n/use-translator.ts';
-import { loginFormSchema, type LoginForm } from '../../lib/auth/login-form.ts';
+import { loginFormSchema, type LoginForm } from '../../lib/auth/account-forms.ts';
 import { afterLoginTarget } from '../../lib/auth/after-login.ts';
 import { login } from '../../lib/api/account/login.ts';
 import { sendActivationEmail } from '../../lib/api/account/send-activation-email.ts';
@@ -11,6 +11,9 @@ import { ApiError, ErrorCode } from '../../lib/api/errors.ts';
 import { currentUserFrom } from '../../lib/session/from-login.ts';
 import { setCurrentUser } from '../../lib/session/session-store.ts';
 import { buildUrl, stateUrl } from '../../lib/routes/paths.ts';
+import { TextField } from '../forms/TextField.tsx';
+import { FormAlert } from '../forms/FormAlert.tsx';
+import { Island } from '../forms/Island.tsx';
 
 interface Props {
   lang: Lang;
@@ -22,7 +25,6 @@ type Failure = { key: string; code: string } | null;
 function LoginFormView({ lang, brandSlug }: Props) {
   const t = useTranslator(lang);
   const query = new URLSearchParams(location.search);
-  const ids = { email: useId(), password: useId(), failure: useId() };
   const [failure, setFailure] = useState<Failure>(null);
   const [activation, setActivation] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
   const {
@@ -59,25 +61,11 @@ function LoginFormView({ lang, brandSlug }: Props) {
     }
   };
 
-  const fieldError = (name: keyof LoginForm) => {
-    const message = errors[name]?.message;
-    return message ? (
-      <p className="field-error" id={`${ids[name]}-error`}>
-        {t(message)}
-      </p>
-    ) : null;
-  };
-
   return (
-    <form
-      className="form-card"
-      onSubmit={handleSubmit(onSubmit)}
-      noValidate
-      aria-describedby={failure ? ids.failure : undefined}
-    >
+    <form className="form-card" onSubmit={handleSubmit(onSubmit)} noValidate>
       <h1>{t('login.heading')}</h1>
       {failure && (
-        <div className="form-alert" role="alert" id={ids.failure}>
+        <FormAlert>
           <p>{t(failure.key)}</p>
           {failure.code === ErrorCode.accountInactive &&
             (activation === 'sent' ? (
@@ -93,33 +81,25 @@ function LoginFormView({ lang, brandSlug }: Props) {
               </button>
             ))}
           {activation === 'failed' && <p>{t('errors.global')}</p>}
-        </div>
+        </FormAlert>
       )}
-      <div className="field">
-        <label htmlFor={ids.email}>{t('login.email')}</label>
-        <input
-          id={ids.email}
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? `${ids.email}-error` : undefined}
-          {...register('email')}
-        />
-        {fieldError('email')}
-      </div>
-      <div className="field">
-        <label htmlFor={ids.password}>{t('login.password')}</label>
-        <input
-          id={ids.password}
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? `${ids.password}-error` : undefined}
-          {...register('password')}
-        />
-        {fieldError('password')}
-      </div>
+      <TextField
+        t={t}
+        label={t('login.email')}
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        registration={register('email')}
+        error={errors.email?.message}
+      />
+      <TextField
+        t={t}
+        label={t('login.password')}
+        type="password"
+        autoComplete="current-password"
+        registration={register('password')}
+        error={errors.password?.message}
+      />
       <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
         {isSubmitting ? t('login.submitting') : t('login.submit')}
       </button>
@@ -135,8 +115,8 @@ function LoginFormView({ lang, brandSlug }: Props) {
 
 export default function LoginPage(props: Props) {
   return (
-    <Suspense fallback={null}>
+    <Island>
       <LoginFormView {...props} />
-    </Suspense>
+    </Island>
   );
 }

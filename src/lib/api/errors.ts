@@ -44,11 +44,21 @@ export class ApiError extends Error {
   }
 }
 
+/** Codes whose message is always the same, whatever the status. */
+const CODE_KEYS: Record<string, string> = {
+  ACCOUNT_NOT_RESOLVED: 'errors.accountNotResolved',
+  ALREADY_ACTIVE: 'notifications.accountAlreadyActive',
+  SAME_PASSWORD: 'notifications.samePassword',
+  WRONG_PASSWORD: 'errors.wrongPassword',
+};
+
 /** The spec's message key for a failure (spec 2 §8). */
 export function messageKeyFor(status: number, code: string): string {
   if (code === ErrorCode.accountInactive || code === ErrorCode.loginFailed || code === ErrorCode.dropShip) {
     return `errors.login.${code}`;
   }
+  const known = CODE_KEYS[code];
+  if (known) return known;
   if (status === 0) return 'errors.network';
   if (status === 401) return 'errors.unauthorized';
   if (status === 429) return 'errors.tooManyAttempts';

@@ -45,7 +45,12 @@ function go(ctx: PageContext, name: string, params: Record<string, string> = {},
 /** The stored user, read when a decision needs it (after a session check it may have changed). */
 type UserSource = () => CurrentUser | null;
 
-async function carryOut(ctx: PageContext, change: RouteChange, decision: GuardDecision, user: UserSource): Promise<void> {
+async function carryOut(
+  ctx: PageContext,
+  change: RouteChange,
+  decision: GuardDecision,
+  user: UserSource,
+): Promise<void> {
   switch (decision.action) {
     case 'allow':
       document.documentElement.dataset.guard = 'done';

@@ -18,29 +18,33 @@ export function notificationDuration(type: NotificationType): number {
   return type === 'success' ? 8_000 : 10_000;
 }
 
-/** Notifications not yet shown. Kept in sessionStorage so a notice raised just before a redirect shows on the next page. */
+/** Notifications this page has yet to show. */
 export const $notifications = atom<AppNotification[]>([]);
 
-function persist(list: AppNotification[]): void {
+const make = (type: NotificationType, msg: string, values?: Record<string, string>): AppNotification => ({
+  id: crypto.randomUUID(),
+  type,
+  msg,
+  ...(values ? { values } : {}),
+});
+
+/** Shows a notice on this page. */
+export function notify(type: NotificationType, msg: string, values?: Record<string, string>): void {
+  $notifications.set([...$notifications.get(), make(type, msg, values)]);
+}
+
+/** Shows a notice on the next page: for a notice raised just before a redirect. */
+export function notifyOnNextPage(type: NotificationType, msg: string, values?: Record<string, string>): void {
   try {
-    if (list.length) sessionStorage.setItem(PENDING_KEY, JSON.stringify(list));
-    else sessionStorage.removeItem(PENDING_KEY);
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify([...readPending(), make(type, msg, values)]));
   } catch {
-    // Storage may be unavailable (private mode); the notice still shows on this page.
+    // Storage unavailable (private mode): the notice is lost with the page, the redirect still happens.
   }
 }
 
-export function notify(type: NotificationType, msg: string, values?: Record<string, string>): void {
-  const next = [...$notifications.get(), { id: crypto.randomUUID(), type, msg, ...(values ? { values } : {}) }];
-  $notifications.set(next);
-  persist(next);
-}
-
-/** Marks a notification as shown: it will not be shown again on the next page. */
+/** Marks a notification as shown. */
 export function markShown(id: string): void {
-  const next = $notifications.get().filter((n) => n.id !== id);
-  $notifications.set(next);
-  persist(next);
+  $notifications.set($notifications.get().filter((n) => n.id !== id));
 }
 
 const TYPES: ReadonlySet<string> = new Set(['success', 'info', 'warning', 'danger']);
@@ -51,12 +55,22 @@ function isNotification(value: unknown): value is AppNotification {
   return typeof n.id === 'string' && typeof n.msg === 'string' && typeof n.type === 'string' && TYPES.has(n.type);
 }
 
-/** Picks up notices raised on the previous page. */
-export function restorePending(): void {
+function readPending(): AppNotification[] {
   try {
     const raw = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? '[]') as unknown;
-    if (Array.isArray(raw)) $notifications.set(raw.filter(isNotification));
+    return Array.isArray(raw) ? raw.filter(isNotification) : [];
   } catch {
-    $notifications.set([]);
+    return [];
   }
+}
+
+/** Takes the notices the previous page left for this one. */
+export function restorePending(): void {
+  const pending = readPending();
+  try {
+    sessionStorage.removeItem(PENDING_KEY);
+  } catch {
+    // Nothing stored, nothing to clear.
+  }
+  if (pending.length) $notifications.set([...$notifications.get(), ...pending]);
 }

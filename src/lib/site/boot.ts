@@ -11,10 +11,11 @@ import { buildUrl } from '../routes/paths.ts';
 import { setLanguage } from '../session/lang-store.ts';
 import { hasStoredSession, SESSION_KEY } from '../session/stored-session.ts';
 import type { CurrentUser } from '../session/current-user.ts';
+import type * as SessionStore from '../session/session-store.ts';
 import { $notifications, restorePending } from '../notifications/notifications.ts';
 import { isInstallBannerClosed, closeInstallBanner } from './install-banner.ts';
 
-type SessionModule = typeof import('../session/session-store.ts');
+type SessionModule = typeof SessionStore;
 
 function showSession(user: CurrentUser | null): void {
   document.documentElement.dataset.session = user ? 'in' : 'out';

@@ -1,0 +1,65 @@
+/**
+ * The e-mails that carry an account link, behind a per-address throttle. Callers answer the same whether or
+ * not a mail went out, so these calls can't tell which e-mails have accounts.
+ */
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Lang } from '../../../src/i18n/languages.ts';
+import type { LinkPurpose } from '../../auth/account-links.ts';
+import type { Limit } from '../../auth/throttle.ts';
+import { users, type OutboxKind } from '../../db/schema.ts';
+import type { ApiEnv } from '../env.ts';
+import { isHttps } from '../session.ts';
+
+type User = typeof users.$inferSelect;
+
+/** Per e-mail address, whether or not it has an account. */
+export const LINK_MAIL_LIMIT: Limit = { max: 3, windowSeconds: 60 * 60 };
+
+/** Where a link of each kind of e-mail opens (spec 1 §4.6). */
+const PAGES: Record<OutboxKind, string> = {
+  activation: 'account/activate',
+  reactivation: 'account/reactivate',
+  'reset-password': 'account/change-password',
+};
+
+function linkOrigin(c: Context<ApiEnv>): string {
+  const configured = c.var.deps.publicOrigin;
+  if (configured) return configured;
+  return `${isHttps(c) ? 'https' : 'http'}://${new URL(c.req.url).host}`;
+}
+
+/** The asked language if the brand has it (Mailbridge is English only). */
+function brandLang(c: Context<ApiEnv>, asked: Lang): Lang {
+  const { languages } = c.var.deps.brand;
+  return languages.includes(asked) ? asked : (languages[0] ?? 'en');
+}
+
+/**
+ * Counts a request for `email` and, unless it is over the limit, lets `choose` pick the mail for the account
+ * (if any) and sends it with a new link.
+ */
+export async function sendLinkMail(
+  c: Context<ApiEnv>,
+  options: {
+    throttleKey: string;
+    email: string;
+    langCode: Lang;
+    choose: (user: User) => { kind: OutboxKind; purpose: LinkPurpose } | null;
+  },
+): Promise<void> {
+  const { db, throttle, links, mailer } = c.var.deps;
+  if ((await throttle.retryAfter(options.throttleKey, LINK_MAIL_LIMIT)) > 0) return;
+  await throttle.hit(options.throttleKey, LINK_MAIL_LIMIT);
+  const [user] = await db.select().from(users).where(eq(users.email, options.email));
+  const mail = user ? options.choose(user) : null;
+  if (!user || !mail) return;
+  const token = await links.create(user.guid, mail.purpose);
+  const lang = brandLang(c, options.langCode);
+  await mailer.send({
+    to: user.email,
+    kind: mail.kind,
+    langCode: lang,
+    link: `${linkOrigin(c)}/${lang}/${PAGES[mail.kind]}?q=${token}`,
+  });
+}

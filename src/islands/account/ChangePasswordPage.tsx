@@ -1,0 +1,220 @@
+/**
+ * Change password (spec 1 §2.1, §5): from a reset link (`q`: the account is resolved from it, else login)
+ * or, without a link, for the logged-in customer (else login first).
+ */
+import { useEffect, useId, useState } from 'react';
+import { useForm, useWatch, type UseFormRegister, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TFunction } from 'i18next';
+import type { Lang } from '../../i18n/languages.ts';
+import { useTranslator } from '../i18n/use-translator.ts';
+import {
+  changePasswordFormSchema,
+  resetPasswordFormSchema,
+  type ChangePasswordForm,
+  type ResetPasswordForm,
+} from '../../lib/auth/account-forms.ts';
+import { changeForgottenPassword, changePassword } from '../../lib/api/users/change-password.ts';
+import { resolveResetPassword } from '../../lib/api/users/resolve-link.ts';
+import { ApiError } from '../../lib/api/errors.ts';
+import { notify, notifyOnNextPage } from '../../lib/notifications/notifications.ts';
+import { $session } from '../../lib/session/session-store.ts';
+import { buildUrl } from '../../lib/routes/paths.ts';
+import { TextField } from '../forms/TextField.tsx';
+import { FormAlert } from '../forms/FormAlert.tsx';
+import { PasswordRules } from '../forms/PasswordRules.tsx';
+import { Island } from '../forms/Island.tsx';
+
+interface Props {
+  lang: Lang;
+  brandSlug: string;
+}
+
+type Failure = { key: string; tone: 'danger' | 'warning' } | null;
+
+function failureOf(error: unknown): Failure {
+  const key = error instanceof ApiError ? error.messageKey : 'errors.500';
+  return { key, tone: key === 'notifications.samePassword' ? 'warning' : 'danger' };
+}
+
+/** New password, its rules and its confirmation: the part both forms share. */
+function NewPasswordFields({
+  t,
+  register,
+  errors,
+  password,
+}: {
+  t: TFunction;
+  register: UseFormRegister<ResetPasswordForm>;
+  errors: FieldErrors<ResetPasswordForm>;
+  password: string;
+}) {
+  const rulesId = useId();
+  return (
+    <>
+      <TextField
+        t={t}
+        label={t('changePassword.new')}
+        type="password"
+        autoComplete="new-password"
+        registration={register('newPassword')}
+        error={errors.newPassword?.message}
+        hintId={rulesId}
+      />
+      <PasswordRules id={rulesId} password={password} t={t} />
+      <TextField
+        t={t}
+        label={t('changePassword.confirm')}
+        type="password"
+        autoComplete="new-password"
+        registration={register('confirmation')}
+        error={errors.confirmation?.message}
+      />
+    </>
+  );
+}
+
+function ResetForm({ lang, brandSlug, q, email }: Props & { q: string; email: string }) {
+  const t = useTranslator(lang);
+  const [failure, setFailure] = useState<Failure>(null);
+  const { register, handleSubmit, control, formState } = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    defaultValues: { newPassword: '', confirmation: '' },
+  });
+  const password = useWatch({ control, name: 'newPassword' });
+
+  const onSubmit = async (form: ResetPasswordForm) => {
+    setFailure(null);
+    try {
+      await changeForgottenPassword({ q, newPassword: form.newPassword });
+      notifyOnNextPage('success', 'notifications.passwordChanged');
+      location.assign(buildUrl(lang, 'login', brandSlug, {}, { email }));
+    } catch (error) {
+      const f = failureOf(error);
+      if (f?.key === 'errors.accountNotResolved') {
+        notifyOnNextPage('danger', f.key);
+        location.replace(buildUrl(lang, 'login', brandSlug));
+        return;
+      }
+      setFailure(f);
+    }
+  };
+
+  return (
+    <form
+      className="form-card"
+      noValidate
+      onSubmit={handleSubmit(onSubmit, () => setFailure({ key: 'errors.validation', tone: 'danger' }))}
+    >
+      <h1>{t('changePassword.heading')}</h1>
+      <p>{t('changePassword.for', { email })}</p>
+      {failure && (
+        <FormAlert tone={failure.tone}>
+          <p>{t(failure.key)}</p>
+        </FormAlert>
+      )}
+      <input type="email" autoComplete="username" value={email} readOnly hidden />
+      <NewPasswordFields t={t} register={register} errors={formState.errors} password={password} />
+      <button type="submit" className="button" disabled={formState.isSubmitting} aria-busy={formState.isSubmitting}>
+        {formState.isSubmitting ? t('common.working') : t('changePassword.submit')}
+      </button>
+    </form>
+  );
+}
+
+function LoggedInForm({ lang, guid }: Props & { guid: string }) {
+  const t = useTranslator(lang);
+  const [failure, setFailure] = useState<Failure>(null);
+  const { register, handleSubmit, control, reset, formState } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { oldPassword: '', newPassword: '', confirmation: '' },
+  });
+  const password = useWatch({ control, name: 'newPassword' });
+
+  const onSubmit = async (form: ChangePasswordForm) => {
+    setFailure(null);
+    try {
+      await changePassword(guid, { oldPassword: form.oldPassword, newPassword: form.newPassword });
+      notify('success', 'notifications.passwordChanged');
+      reset();
+    } catch (error) {
+      setFailure(failureOf(error));
+    }
+  };
+
+  return (
+    <form
+      className="form-card"
+      noValidate
+      onSubmit={handleSubmit(onSubmit, () => setFailure({ key: 'errors.validation', tone: 'danger' }))}
+    >
+      <h1>{t('changePassword.heading')}</h1>
+      {failure && (
+        <FormAlert tone={failure.tone}>
+          <p>{t(failure.key)}</p>
+        </FormAlert>
+      )}
+      <TextField
+        t={t}
+        label={t('changePassword.current')}
+        type="password"
+        autoComplete="current-password"
+        registration={register('oldPassword')}
+        error={formState.errors.oldPassword?.message}
+      />
+      <NewPasswordFields
+        t={t}
+        register={register as unknown as UseFormRegister<ResetPasswordForm>}
+        errors={formState.errors}
+        password={password}
+      />
+      <button type="submit" className="button" disabled={formState.isSubmitting} aria-busy={formState.isSubmitting}>
+        {formState.isSubmitting ? t('common.working') : t('changePassword.submit')}
+      </button>
+    </form>
+  );
+}
+
+function ChangePasswordView(props: Props) {
+  const { lang, brandSlug } = props;
+  const t = useTranslator(lang);
+  const q = new URLSearchParams(location.search).get('q');
+  const user = $session.get();
+  const [account, setAccount] = useState<{ email: string } | null>(null);
+
+  useEffect(() => {
+    if (!q) {
+      if (!user) location.replace(buildUrl(lang, 'login', brandSlug, {}, { toStateName: 'account.change-password' }));
+      return;
+    }
+    let live = true;
+    resolveResetPassword(q)
+      .then((found) => live && setAccount({ email: found.email }))
+      .catch(() => {
+        notifyOnNextPage('danger', 'errors.accountNotResolved');
+        location.replace(buildUrl(lang, 'login', brandSlug));
+      });
+    return () => {
+      live = false;
+    };
+  }, [q, user, lang, brandSlug]);
+
+  if (q) {
+    return account ? (
+      <ResetForm {...props} q={q} email={account.email} />
+    ) : (
+      <p className="form-card" role="status">
+        {t('changePassword.checking')}
+      </p>
+    );
+  }
+  return user ? <LoggedInForm {...props} guid={user.guid} /> : null;
+}
+
+export default function ChangePasswordPage(props: Props) {
+  return (
+    <Island>
+      <ChangePasswordView {...props} />
+    </Island>
+  );
+}

@@ -1,0 +1,116 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectAccessible } from './support.ts';
+
+const PASSWORD = 'Demo!2345';
+
+/** The newest link the outbox holds for an address. */
+async function latestLink(request: APIRequestContext, to: string, kind: string): Promise<string> {
+  const res = await request.get(`/dev/outbox.json?to=${encodeURIComponent(to)}&kind=${kind}`);
+  const { emails } = (await res.json()) as { emails: { link: string }[] };
+  const link = emails[0]?.link;
+  if (!link) throw new Error(`no ${kind} mail for ${to}`);
+  return new URL(link).pathname + new URL(link).search;
+}
+
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto(`/en/login?email=${encodeURIComponent(email)}`);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a forgotten password is reset through the e-mailed link, which then stops working', async ({ page }) => {
+  await page.goto('/en/account/forget-password?email=idrequired%40example.com');
+  await expect(page.getByLabel('Email')).toHaveValue('idrequired@example.com');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await expect(page).toHaveURL('/en/login?email=idrequired%40example.com');
+  await expect(page.getByText("We've sent you an email with a link to reset your password.")).toBeVisible();
+
+  const link = await latestLink(page.request, 'idrequired@example.com', 'reset-password');
+  await page.goto(link);
+  await expect(page.getByText('For idrequired@example.com')).toBeVisible();
+  // A weak password fails with the rule it breaks, and nothing is sent.
+  await page.getByLabel('New password', { exact: true }).fill('newpass!123');
+  await page.getByLabel('Confirm the new password').fill('newpass!123');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please correct the highlighted fields.');
+  await expect(page.getByText('Add an uppercase letter.')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'An uppercase letter' })).toContainText('(missing)');
+  await expect(page.getByRole('listitem').filter({ hasText: 'A digit' })).toContainText('(done)');
+  await expectAccessible(page);
+  await page.getByLabel('New password', { exact: true }).fill('Newpass!123');
+  await page.getByLabel('Confirm the new password').fill('Newpass!124');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText("The passwords don't match.")).toBeVisible();
+  await page.getByLabel('Confirm the new password').fill(' Newpass!123 ');
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL('/en/login?email=idrequired%40example.com');
+  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('The email or password is incorrect.');
+  await page.getByLabel('Password').fill('Newpass!123');
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL('/en/signup/upload');
+
+  // The link works once.
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto(link);
+  await expect(visitor).toHaveURL(/\/en\/login$/);
+  await expect(visitor.getByText('This link is not valid or has expired.')).toBeVisible();
+  await visitor.close();
+});
+
+test('a logged-in customer changes the password, and the same password is refused', async ({ page }) => {
+  await logIn(page, 'idrequired@example.com', 'Newpass!123');
+  await expect(page).toHaveURL('/en/signup/upload');
+  await page.goto('/ar/account/change-password');
+  await page.getByLabel('كلمة المرور الحالية').fill('Newpass!123');
+  await page.getByLabel('كلمة المرور الجديدة', { exact: true }).fill('Newpass!123');
+  await page.getByLabel('أكّد كلمة المرور الجديدة').fill('Newpass!123');
+  await page.getByRole('button', { name: 'غيّر كلمة المرور' }).click();
+  await expect(page.getByRole('alert')).toHaveText('يجب أن تختلف كلمة المرور الجديدة عن الحالية.');
+  await page.getByLabel('كلمة المرور الحالية').fill('Wrong!1234');
+  await page.getByLabel('كلمة المرور الجديدة', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('أكّد كلمة المرور الجديدة').fill(PASSWORD);
+  await page.getByRole('button', { name: 'غيّر كلمة المرور' }).click();
+  await expect(page.getByRole('alert')).toHaveText('كلمة المرور الحالية غير صحيحة.');
+  await page.getByLabel('كلمة المرور الحالية').fill('Newpass!123');
+  await page.getByRole('button', { name: 'غيّر كلمة المرور' }).click();
+  await expect(page.getByText('تم تغيير كلمة المرور.')).toBeVisible();
+  await expect(page.getByLabel('كلمة المرور الحالية')).toHaveValue('');
+  await expectAccessible(page);
+});
+
+test('without a link, change password asks a visitor to log in first', async ({ page }) => {
+  await page.goto('/en/account/change-password');
+  await expect(page).toHaveURL('/en/login?toStateName=account.change-password');
+});
+
+test('a reactivation link activates a deactivated account once; an unknown link is refused', async ({ page }) => {
+  await logIn(page, 'deactivated@example.com', PASSWORD);
+  await page.getByRole('button', { name: 'Send the activation email again' }).click();
+  await expect(page.getByText("We've sent the activation email again.")).toBeVisible();
+  const link = await latestLink(page.request, 'deactivated@example.com', 'reactivation');
+  expect(link).toMatch(/^\/en\/account\/reactivate\?q=/);
+
+  await page.goto(link);
+  await expect(page).toHaveURL('/en/login?email=deactivated%40example.com');
+  await expect(page.getByText('Your account is active. You can log in now.')).toBeVisible();
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL('/en/home/account');
+
+  // Used once: a second visit is refused.
+  const visitor = await page.context().browser()!.newPage();
+  await visitor.goto(link);
+  await expect(visitor).toHaveURL(/\/en\/login/);
+  await expect(visitor.getByText(/This link is not valid or has expired\.|already active/)).toBeVisible();
+  await visitor.goto('/ar/account/activate?q=not-a-real-link-0000000000');
+  await expect(visitor).toHaveURL('/ar/login');
+  await expect(visitor.getByText('هذا الرابط غير صالح أو منتهي الصلاحية.')).toBeVisible();
+  await visitor.close();
+});
