@@ -3,10 +3,11 @@ import { defineConfig, devices } from '@playwright/test';
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const node = process.execPath;
 
-/** One server per brand, each serving its own build. */
+/** One server per brand, each serving its own build; E2E_PORT moves them (two runs side by side). */
+const port = Number(process.env.E2E_PORT ?? 4410);
 const servers = {
-  shipbox: 4410,
-  mailbridge: 4411,
+  shipbox: port,
+  mailbridge: port + 1,
 } as const;
 
 export default defineConfig({

@@ -279,3 +279,26 @@ describe.each(BACKENDS)('account API on %s', (backend) => {
     });
   });
 });
+
+describe.each(BACKENDS)('agreement on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  it('confirms the agreement with action 2, and refuses any other action', async () => {
+    const { cookie, guid } = await t.login('agreement@example.com', '198.51.100.60');
+    const save = (body: unknown) =>
+      t.request(`/api/account/${guid}/save`, { method: 'POST', cookie, body: JSON.stringify(body) });
+    const wrong = await save({ action: 1 });
+    expect([wrong.status, (await wrong.json()).code]).toEqual([400, 'VALIDATION']);
+    const before = await t.request('/api/account/GetCustomerDetails', { cookie });
+    expect((await before.json()).confirmedAgreement).toBe(false);
+    const res = await save({ action: 2 });
+    expect(res.status).toBe(200);
+    expect(loginResponseSchema.parse(await res.json())).toMatchObject({ confirmedAgreement: true, hasMailboxes: true });
+    const after = await t.request('/api/account/GetCustomerDetails', { cookie });
+    expect((await after.json()).confirmedAgreement).toBe(true);
+  });
+});

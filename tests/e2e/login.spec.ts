@@ -38,9 +38,29 @@ test.describe('login (spec 1 §2.2, §4.2)', () => {
     await expect(page).toHaveURL('/en/signup/upload');
   });
 
-  test('an account that has not confirmed the agreement is sent to it', async ({ page }) => {
+  test('an account that has not confirmed the agreement is held on it until it confirms', async ({ page }) => {
     await logIn(page, 'agreement@example.com');
     await expect(page).toHaveURL('/en/agreement');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service agreement');
+    const form = page.getByRole('form', { name: 'Confirm the agreement to use your account' });
+    await form.getByRole('button', { name: 'Confirm and continue' }).click();
+    await expect(form.getByText('Tick the box to accept the agreement.')).toBeVisible();
+    await expectAccessible(page);
+    await page.goto('/en/faqs');
+    await expect(page).toHaveURL('/en/agreement');
+    await page.getByLabel('I have read and accept the service agreement').check();
+    await page.getByRole('button', { name: 'Confirm and continue' }).click();
+    await expect(page).toHaveURL('/en/home/account');
+    await page.goto('/en/faqs');
+    await expect(page).toHaveURL('/en/faqs');
+  });
+
+  test('a visitor reads the agreement in Arabic without the form', async ({ page }) => {
+    await page.goto('/ar/agreement');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('اتفاقية الخدمة');
+    await expect(page.getByRole('heading', { name: '3. الجمارك والرسوم والضرائب' })).toBeVisible();
+    await expect(page.getByRole('form')).toHaveCount(0);
+    await expectAccessible(page);
   });
 
   test('a deactivated account can ask for the activation e-mail again', async ({ page }) => {

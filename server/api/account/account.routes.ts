@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
+import { saveAccountRequestSchema } from '../../../src/lib/api/account/contract.ts';
 import { users } from '../../db/schema.ts';
 import type { ApiRouter } from '../router.ts';
-import { notFound, unauthorized } from '../http-errors.ts';
+import { jsonBody, notFound, unauthorized } from '../http-errors.ts';
 import { clearSessionCookie } from '../session.ts';
 import { loginHandler } from './login.ts';
 import { toLoginResponse, toProfile } from './user-views.ts';
@@ -29,6 +30,18 @@ export function accountRoutes(router: ApiRouter): void {
     },
     { auth: true },
   );
+
+  // Confirms the service agreement (action 2); answers the customer as the session check does.
+  router.post('/api/account/:guid/save', async (c) => {
+    await jsonBody(c, saveAccountRequestSchema);
+    const [user] = await c.var.deps.db
+      .update(users)
+      .set({ confirmedAgreement: true })
+      .where(eq(users.guid, c.req.param('guid') ?? ''))
+      .returning();
+    if (!user) throw notFound();
+    return c.json(toLoginResponse(user));
+  });
 
   router.get('/api/customers/:guid', async (c) => {
     const [user] = await c.var.deps.db

@@ -51,3 +51,13 @@ export const sendActivationEmailRequestSchema = z.object({
 export type SendActivationEmailRequest = z.infer<typeof sendActivationEmailRequestSchema>;
 
 export const sentResponseSchema = z.object({ sent: z.literal(true) });
+
+/** Spec 2 §9: the action id of a save that confirms the agreement. */
+export const CONFIRM_AGREEMENT_ACTION = 2;
+
+/**
+ * POST api/account/{guid}/save. Action 2 confirms the service agreement; the profile save (action 1)
+ * arrives with the edit-profile page.
+ */
+export const saveAccountRequestSchema = z.object({ action: z.literal(CONFIRM_AGREEMENT_ACTION) });
+export type SaveAccountRequest = z.infer<typeof saveAccountRequestSchema>;
