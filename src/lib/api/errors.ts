@@ -50,6 +50,10 @@ const CODE_KEYS: Record<string, string> = {
   ALREADY_ACTIVE: 'notifications.accountAlreadyActive',
   SAME_PASSWORD: 'notifications.samePassword',
   WRONG_PASSWORD: 'errors.wrongPassword',
+  FILE_TOO_LARGE: 'validation.fileSizeLimit',
+  FILE_FORMAT: 'validation.fileFormat',
+  FILE_QUEUE_LIMIT: 'validation.fileQueueLimit',
+  FILE_REQUIRED: 'validation.fileRequired',
 };
 
 /** The spec's message key for a failure (spec 2 §8). */
