@@ -11,6 +11,7 @@ import type { Db } from './db/database.ts';
 import { AccountLinks } from './auth/account-links.ts';
 import { OutboxMailer, type Mailer } from './mail/mailer.ts';
 import { mountDevTools } from './dev/outbox-viewer.ts';
+import { UploadStorage, isInside, temporaryUploadDir } from './uploads/storage.ts';
 import { brands, type BrandId } from '../src/brands/brands.ts';
 
 export interface AppOptions {
@@ -27,6 +28,8 @@ export interface AppOptions {
   publicOrigin?: string | undefined;
   /** Serve /dev/outbox; default off. */
   devTools?: boolean;
+  /** Folder of uploaded files, outside distDir; default: a fresh temp folder, created on the first upload. */
+  uploadDir?: string | undefined;
 }
 
 /** The whole product on one port: the API under /api and the built site with its URL rules. */
@@ -35,6 +38,11 @@ export function createApp(options: AppOptions): Hono {
   const brand = brands[options.brand];
   const clock = options.clock ?? systemClock;
   const trustProxy = options.trustProxy ?? false;
+  const uploads = new UploadStorage(options.uploadDir ?? temporaryUploadDir());
+  // Files under the web root would be served by the static handler, past the owner check.
+  if (isInside(uploads.dir, options.distDir)) {
+    throw new Error(`The upload folder ${uploads.dir} must not be inside the site's folder ${options.distDir}`);
+  }
 
   app.use('*', async (c, next) => {
     const started = performance.now();
@@ -64,6 +72,7 @@ export function createApp(options: AppOptions): Hono {
     mailer: options.mailer ?? new OutboxMailer({ db: options.db, clock, brand }),
     brand,
     publicOrigin: options.publicOrigin,
+    uploads,
   });
   app.route('/', api.app);
   mountDevTools(app, options.db, options.devTools ?? false);

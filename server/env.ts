@@ -12,6 +12,11 @@ export const envSchema = z.object({
   DIST_DIR: z.string().optional(),
   /** PGlite's folder, or `memory://`; ignored when DATABASE_URL is set. */
   DATA_DIR: z.string().min(1).default(join(ROOT, '.data')),
+  /**
+   * Folder of uploaded files, outside the web root; default <DATA_DIR>/uploads, or a temp folder removed at
+   * shutdown when DATA_DIR is `memory://`. Every API process must see the same folder.
+   */
+  UPLOAD_DIR: z.string().min(1).optional(),
   /** postgres://… switches to PostgreSQL. */
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
@@ -49,6 +54,8 @@ export const envSchema = z.object({
 
 export type Env = Omit<z.infer<typeof envSchema>, 'DEV_TOOLS' | 'MAIL_FROM'> & {
   distDir: string;
+  /** UPLOAD_DIR or its default; undefined: a temp folder (DATA_DIR is `memory://`). */
+  uploadDir: string | undefined;
   DEV_TOOLS: boolean;
   MAIL_FROM: string;
 };
@@ -63,6 +70,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return {
     ...env,
     distDir: env.DIST_DIR ?? join(ROOT, 'dist', env.BRAND),
+    uploadDir: env.UPLOAD_DIR ?? (env.DATA_DIR.startsWith('memory://') ? undefined : join(env.DATA_DIR, 'uploads')),
     MAIL_FROM: env.MAIL_FROM ?? `no-reply@${env.BRAND}.example`,
     DEV_TOOLS:
       env.DEV_TOOLS === undefined ? env.NODE_ENV !== 'production' : env.DEV_TOOLS === '1' || env.DEV_TOOLS === 'true',

@@ -1,5 +1,5 @@
 /** Starts the server: configuration from the environment, database, JSON logs, graceful shutdown. */
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { parseEnv } from './env.ts';
@@ -8,6 +8,7 @@ import { openDatabase } from './db/database.ts';
 import { seedIfEmpty } from './db/seed.ts';
 import { systemClock } from './clock.ts';
 import { createMailer } from './mail/mailer.ts';
+import { temporaryUploadDir } from './uploads/storage.ts';
 import { brands } from '../src/brands/brands.ts';
 
 const env = parseEnv();
@@ -43,6 +44,11 @@ if (env.DEV_TOOLS) {
   logger[level]('dev tools on: /dev/outbox shows every e-mail with its live links');
 }
 
+// With the data in memory, uploads are as short-lived: a temp folder, removed at shutdown.
+const uploadDir = env.uploadDir ?? temporaryUploadDir();
+if (env.uploadDir) logger.info({ uploadDir }, 'uploads ready');
+else logger.warn({ uploadDir }, 'uploads go to a temp folder removed at shutdown: set UPLOAD_DIR to keep them');
+
 const app = createApp({
   brand: env.BRAND,
   distDir: env.distDir,
@@ -53,6 +59,7 @@ const app = createApp({
   mailer,
   publicOrigin: env.PUBLIC_ORIGIN,
   devTools: env.DEV_TOOLS,
+  uploadDir,
 });
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
@@ -74,6 +81,7 @@ function shutdown(signal: string): void {
     void Promise.resolve(mailer.close?.())
       .then(() => database.close())
       .finally(() => {
+        if (!env.uploadDir) rmSync(uploadDir, { recursive: true, force: true });
         logger.info('stopped');
         process.exit(0);
       });

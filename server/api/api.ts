@@ -6,6 +6,7 @@ import { loadSession } from './session.ts';
 import { HttpError } from './http-errors.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
+import { uploadsRoutes } from './uploads/uploads.routes.ts';
 import { ErrorCode } from '../../src/lib/api/errors.ts';
 
 /** The reference API of spec 2 §7, mounted under /api. */
@@ -21,6 +22,7 @@ export function createApi(deps: ApiDeps): ApiRouter {
 
   accountRoutes(router);
   usersRoutes(router);
+  uploadsRoutes(router);
 
   router.app.all('/api/*', (c) => c.json({ code: ErrorCode.notFound, message: 'No such API call' }, 404));
   router.app.onError((error, c) => {

@@ -5,6 +5,7 @@ import type { SessionStore } from '../auth/sessions.ts';
 import type { Throttle } from '../auth/throttle.ts';
 import type { AccountLinks } from '../auth/account-links.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { UploadStorage } from '../uploads/storage.ts';
 import type { Brand } from '../../src/brands/brands.ts';
 
 /** What every API handler can reach. */
@@ -20,6 +21,8 @@ export interface ApiDeps {
   trustProxy: boolean;
   /** Origin for links in e-mails; the request's own when unset. */
   publicOrigin: string | undefined;
+  /** Where uploaded files are kept. */
+  uploads: UploadStorage;
 }
 
 export interface ApiEnv {

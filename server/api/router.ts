@@ -7,6 +7,8 @@ type Method = 'get' | 'post' | 'put' | 'delete';
 export interface RouteOptions {
   /** The call needs a logged-in session. Implied by a user parameter in the path. */
   auth?: boolean;
+  /** Middleware that runs after the access checks (a body limit: strangers' bodies are refused unread). */
+  before?: MiddlewareHandler<ApiEnv>[];
 }
 
 /**
@@ -18,10 +20,11 @@ export class ApiRouter {
 
   route(method: Method, path: string, handler: Handler<ApiEnv>, options: RouteOptions = {}): this {
     const owner = OWNER_PARAMS.find((p) => path.includes(`:${p}`));
-    const guards: MiddlewareHandler<ApiEnv>[] = [];
-    if (owner) guards.push(requireOwner(owner));
-    else if (options.auth) guards.push(requireSession);
-    this.app.on(method.toUpperCase(), [path], ...guards, handler);
+    const chain: MiddlewareHandler<ApiEnv>[] = [];
+    if (owner) chain.push(requireOwner(owner));
+    else if (options.auth) chain.push(requireSession);
+    chain.push(...(options.before ?? []));
+    this.app.on(method.toUpperCase(), [path], ...chain, handler);
     return this;
   }
 

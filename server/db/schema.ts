@@ -16,6 +16,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { UploadType } from '../../src/lib/api/uploads/contract.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -315,4 +316,26 @@ export const savedCards = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('saved_cards_user_idx').on(t.userGuid)],
+);
+
+/**
+ * Files customers upload (purpose '1': the ID document). The bytes live in the upload directory under
+ * `storageKey`, a server-made UUID; the client's file name is kept only to show it back.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    /** Decided from the content (server/uploads/file-type.ts), never from the name. */
+    type: text('type').$type<UploadType>().notNull(),
+    size: integer('size').notNull(),
+    originalName: text('original_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('uploads_user_purpose_idx').on(t.userGuid, t.purpose, t.createdAt)],
 );

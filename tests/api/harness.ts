@@ -3,7 +3,7 @@
  * its own on PostgreSQL), migrated and seeded, a clock the test moves, and helpers for sessions.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -23,6 +23,10 @@ export const T0 = new Date('2026-11-22T08:00:00Z');
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   database: Database;
+  /** The app's upload folder: a temp folder of its own, removed by close(). */
+  uploadDir: string;
+  /** The app's site folder. */
+  distDir: string;
   /** The app's clock. */
   clock: () => Date;
   /** Moves the clock forward. */
@@ -76,9 +80,12 @@ export async function createTestApp(
   let now = T0.getTime();
   const clock = () => new Date(now);
   if (options.seed !== false) await seedIfEmpty(database.db, clock);
+  const distDir = mkdtempSync(join(tmpdir(), 'dist-'));
+  const uploadDir = mkdtempSync(join(tmpdir(), 'uploads-'));
   const app = createApp({
     brand: options.brand ?? 'shipbox',
-    distDir: mkdtempSync(join(tmpdir(), 'dist-')),
+    distDir,
+    uploadDir,
     db: database.db,
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     clock,
@@ -92,12 +99,15 @@ export async function createTestApp(
     headers.set('x-forwarded-for', init.from ?? '203.0.113.10');
     // What a browser sends with a same-origin fetch.
     if (!headers.has('sec-fetch-site')) headers.set('sec-fetch-site', 'same-origin');
-    if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+    // Strings are the JSON bodies of the tests; FormData brings its own multipart type and boundary.
+    if (typeof init.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json');
     return Promise.resolve(app.request(path, { ...init, headers }));
   };
   return {
     app,
     database,
+    uploadDir,
+    distDir,
     clock,
     advance: (ms) => {
       now += ms;
@@ -116,6 +126,8 @@ export async function createTestApp(
     async close() {
       await database.close();
       await drop();
+      rmSync(uploadDir, { recursive: true, force: true });
+      rmSync(distDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectAccessible } from './support.ts';
+import { ELF, PNG } from '../fixtures/files.ts';
 
 const PASSWORD = 'Demo!2345';
 
@@ -113,4 +114,38 @@ test('a reactivation link activates a deactivated account once; an unknown link 
   await expect(visitor).toHaveURL('/ar/login');
   await expect(visitor.getByText('هذا الرابط غير صالح أو منتهي الصلاحية.')).toBeVisible();
   await visitor.close();
+});
+
+const PNG_FILE = Buffer.from(PNG);
+/** An executable's first bytes, whatever its name says. */
+const EXECUTABLE = Buffer.from(ELF);
+
+test('a customer whose ID is required uploads it and goes on to account-home', async ({ page }) => {
+  await logIn(page, 'idrequired@example.com', PASSWORD);
+  await expect(page).toHaveURL('/en/signup/upload');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Upload your ID');
+  await expectAccessible(page);
+  const input = page.getByLabel('ID document');
+
+  // Refused in the browser by its name, and on the server by its content.
+  await input.setInputFiles({ name: 'tool.exe', mimeType: 'application/octet-stream', buffer: EXECUTABLE });
+  await expect(page.getByRole('alert')).toHaveText('Upload a PNG, JPG, GIF, PDF, DOC or DOCX file.');
+  await input.setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: EXECUTABLE });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Upload a PNG, JPG, GIF, PDF, DOC or DOCX file.');
+  await expect(page).toHaveURL('/en/signup/upload');
+  await input.setInputFiles({ name: 'big.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(4_194_305, 0x25) });
+  await expect(page.getByRole('alert')).toHaveText('The file is larger than 4 MB.');
+
+  await input.setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: PNG_FILE });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page).toHaveURL('/en/home/account');
+  await expect(page.getByText('Your ID has been uploaded. Thank you.')).toBeVisible();
+
+  // The next login no longer asks for it.
+  await page.getByText('Yousef', { exact: true }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await logIn(page, 'idrequired@example.com', PASSWORD);
+  await expect(page).toHaveURL('/en/home/account');
 });

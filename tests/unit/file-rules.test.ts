@@ -8,9 +8,12 @@ describe('attachment rules (spec 1 §5)', () => {
     expect(fileProblems([file(name)], { required: true })).toEqual([]);
   });
 
-  it.each(['virus.exe', 'page.html', 'noextension', 'archive.zip', 'image.png.exe'])('refuses %s by its name', (name) => {
-    expect(fileProblems([file(name)], { required: true })).toEqual(['fileFormat']);
-  });
+  it.each(['virus.exe', 'page.html', 'noextension', 'archive.zip', 'image.png.exe'])(
+    'refuses %s by its name',
+    (name) => {
+      expect(fileProblems([file(name)], { required: true })).toEqual(['fileFormat']);
+    },
+  );
 
   it('refuses a file over 4,194,304 bytes, and an empty one', () => {
     expect(fileProblems([file('a.pdf', MAX_FILE_BYTES)], { required: true })).toEqual([]);
@@ -20,8 +23,18 @@ describe('attachment rules (spec 1 §5)', () => {
 
   it('allows one file by default and five for invoices', () => {
     expect(fileProblems([file('a.pdf'), file('b.pdf')], { required: true })).toEqual(['fileQueueLimit']);
-    expect(fileProblems(Array.from({ length: 5 }, (_, i) => file(`${i}.pdf`)), { required: true, limit: 5 })).toEqual([]);
-    expect(fileProblems(Array.from({ length: 6 }, (_, i) => file(`${i}.pdf`)), { required: true, limit: 5 })).toEqual(['fileQueueLimit']);
+    expect(
+      fileProblems(
+        Array.from({ length: 5 }, (_, i) => file(`${i}.pdf`)),
+        { required: true, limit: 5 },
+      ),
+    ).toEqual([]);
+    expect(
+      fileProblems(
+        Array.from({ length: 6 }, (_, i) => file(`${i}.pdf`)),
+        { required: true, limit: 5 },
+      ),
+    ).toEqual(['fileQueueLimit']);
   });
 
   it('requires a file only where the form does', () => {

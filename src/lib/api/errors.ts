@@ -22,6 +22,14 @@ export const ErrorCode = {
   loginFailed: 'AE002',
   /** Login: drop-and-ship account. */
   dropShip: 'AE003',
+  /** Uploads: a file over the size limit, or empty. */
+  fileTooLarge: 'FILE_TOO_LARGE',
+  /** Uploads: a type (by content) not accepted, or a body that is not multipart. */
+  fileFormat: 'FILE_FORMAT',
+  /** Uploads: more files than the queue allows. */
+  fileQueueLimit: 'FILE_QUEUE_LIMIT',
+  /** Uploads: no file. */
+  fileRequired: 'FILE_REQUIRED',
 } as const;
 
 /** An API failure as the site sees it, with the translation key to show. */

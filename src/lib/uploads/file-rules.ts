@@ -24,12 +24,16 @@ export function extensionOf(name: string): string {
 }
 
 /** Problems of a set of files about to be uploaded, in the order a customer should fix them. */
-export function fileProblems(files: readonly FileLike[], options: { required: boolean; limit?: number }): FileProblem[] {
+export function fileProblems(
+  files: readonly FileLike[],
+  options: { required: boolean; limit?: number },
+): FileProblem[] {
   const limit = options.limit ?? DEFAULT_QUEUE_LIMIT;
   if (files.length === 0) return options.required ? ['fileRequired'] : [];
   const problems: FileProblem[] = [];
   if (files.length > limit) problems.push('fileQueueLimit');
-  if (files.some((f) => !(ALLOWED_EXTENSIONS as readonly string[]).includes(extensionOf(f.name)))) problems.push('fileFormat');
+  if (files.some((f) => !(ALLOWED_EXTENSIONS as readonly string[]).includes(extensionOf(f.name))))
+    problems.push('fileFormat');
   if (files.some((f) => f.size > MAX_FILE_BYTES || f.size === 0)) problems.push('fileSizeLimit');
   return problems;
 }

@@ -1,0 +1,102 @@
+/**
+ * Signup step "upload" (spec 1 §2.4): the ID document goes to the account upload endpoint, then the
+ * customer goes on to account-home. The browser checks name, size and count first; the server decides the
+ * type by the file's content.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Lang } from '../../i18n/languages.ts';
+import { useTranslator } from '../i18n/use-translator.ts';
+import { uploadIdDocument } from '../../lib/api/account/upload-id-document.ts';
+import { ApiError } from '../../lib/api/errors.ts';
+import { ALLOWED_EXTENSIONS, fileProblemKey, fileProblems } from '../../lib/uploads/file-rules.ts';
+import { $session, setCurrentUser } from '../../lib/session/session-store.ts';
+import { currentUserFrom } from '../../lib/session/from-login.ts';
+import { notifyOnNextPage } from '../../lib/notifications/notifications.ts';
+import { buildUrl } from '../../lib/routes/paths.ts';
+import { FormAlert } from '../forms/FormAlert.tsx';
+import { Island } from '../forms/Island.tsx';
+
+interface Props {
+  lang: Lang;
+  brandSlug: string;
+}
+
+const ACCEPT = ALLOWED_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+function IdUploadForm({ lang, brandSlug }: Props) {
+  const t = useTranslator(lang);
+  const user = useStore($session);
+  const ids = { input: useId(), hint: useId(), error: useId() };
+  const [files, setFiles] = useState<File[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (!user) return null;
+
+  const choose = (list: FileList | null) => {
+    const chosen = list ? [...list] : [];
+    setFiles(chosen);
+    const [first] = fileProblems(chosen, { required: true });
+    setProblem(first ? fileProblemKey(first) : null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const [first] = fileProblems(files, { required: true });
+    if (first) {
+      setProblem(fileProblemKey(first));
+      return;
+    }
+    const [file] = files;
+    if (!file || busy) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      setCurrentUser(currentUserFrom(await uploadIdDocument(user.guid, file)));
+      notifyOnNextPage('success', 'notifications.idUploaded');
+      location.assign(buildUrl(lang, 'account-home', brandSlug));
+    } catch (error) {
+      setProblem(error instanceof ApiError ? error.messageKey : 'errors.global');
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="form-card" noValidate onSubmit={submit}>
+      <h1>{t('upload.heading')}</h1>
+      <p>{t('upload.intro')}</p>
+      {problem && (
+        <FormAlert>
+          <p id={ids.error}>{t(problem, { count: 1 })}</p>
+        </FormAlert>
+      )}
+      <div className="field">
+        <label htmlFor={ids.input}>{t('upload.file')}</label>
+        <input
+          id={ids.input}
+          type="file"
+          accept={ACCEPT}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={[ids.hint, problem ? ids.error : null].filter(Boolean).join(' ')}
+          onChange={(e) => choose(e.currentTarget.files)}
+        />
+        <p className="field-hint" id={ids.hint}>
+          {t('upload.hint')}
+        </p>
+        {files[0] && <p>{t('upload.chosen', { name: files[0].name })}</p>}
+      </div>
+      <button type="submit" className="button" disabled={busy} aria-busy={busy}>
+        {busy ? t('common.working') : t('upload.submit')}
+      </button>
+    </form>
+  );
+}
+
+export default function IdUploadPage(props: Props) {
+  return (
+    <Island>
+      <IdUploadForm {...props} />
+    </Island>
+  );
+}
