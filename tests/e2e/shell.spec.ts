@@ -16,7 +16,7 @@ test.describe('site shell (Shipbox)', () => {
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Save with Flex' })).toHaveAttribute('href', '/en/about/shipbox-flex');
     await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Shipbox on Facebook' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Get it on Google Play' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Get the Android app' })).toBeVisible();
   });
 
   test('main menu groups open with the keyboard', async ({ page }) => {
