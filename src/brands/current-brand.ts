@@ -12,6 +12,14 @@ export function languagePaths() {
   return brand.languages.map((lang) => ({ params: { lang } }));
 }
 
+const translators = new Map<Lang, ReturnType<typeof createTranslator>>();
+
+/** The translator of a language, made once per build (every component of every page asks for it). */
 export function translatorFor(lang: Lang) {
-  return createTranslator(lang, catalogues[lang]);
+  let t = translators.get(lang);
+  if (!t) {
+    t = createTranslator(lang, catalogues[lang]);
+    translators.set(lang, t);
+  }
+  return t;
 }

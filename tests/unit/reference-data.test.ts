@@ -1,31 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
-import {
-  countriesSchema,
-  countryPlansListSchema,
-  countryRatesSchema,
-  currenciesSchema,
-  officesSchema,
-} from '../../src/lib/reference/schemas.ts';
-import type { Plan } from '../../src/lib/reference/schemas.ts';
+import { officesSchema, type Plan } from '../../src/lib/reference/schemas.ts';
 import { ORIGIN_COUNTRIES } from '../../src/lib/site/origin-countries.ts';
+import { loadReferenceData } from '../../server/db/reference-data.ts';
 
-const DATA_DIR = join(import.meta.dirname, '../../src/content/data');
-
-function load<T extends z.ZodType>(file: string, schema: T): z.infer<T> {
-  const json: unknown = JSON.parse(readFileSync(join(DATA_DIR, file), 'utf8'));
-  const result = schema.safeParse(json);
-  if (!result.success) throw new Error(`${file} does not match its schema:\n${result.error.message}`);
-  return result.data;
-}
-
-const countries = load('countries.json', countriesSchema);
-const plans = load('plans.json', countryPlansListSchema);
-const offices = load('offices.json', officesSchema);
-const currencies = load('currencies.json', currenciesSchema);
-const countryRates = load('country-rates.json', countryRatesSchema);
+// The same loader the database seed uses: every file parsed with its schema.
+const { countries, plans, offices, currencies, countryRates } = loadReferenceData();
 
 const ORIGINS = ['US', 'GB', 'CN', 'TR', 'AE', 'IN', 'HK', 'DE', 'IT', 'ES', 'FR', 'ZA', 'SG'];
 /** Countries where customers live and receive their shipments. */

@@ -11,7 +11,7 @@ import { resolveAccount } from '../../lib/api/users/resolve-link.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { notifyOnNextPage, type NotificationType } from '../../lib/notifications/notifications.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { Island } from '../forms/Island.tsx';
+import { island } from '../forms/Island.tsx';
 
 interface Props {
   lang: Lang;
@@ -53,10 +53,4 @@ function ActivateView({ lang, brandSlug, mode }: Props) {
   );
 }
 
-export default function ActivatePage(props: Props) {
-  return (
-    <Island>
-      <ActivateView {...props} />
-    </Island>
-  );
-}
+export default island(ActivateView);

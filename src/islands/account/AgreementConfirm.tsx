@@ -16,7 +16,8 @@ import { $session, setCurrentUser } from '../../lib/session/session-store.ts';
 import { currentUserFrom } from '../../lib/session/from-login.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { FormAlert } from '../forms/FormAlert.tsx';
-import { Island } from '../forms/Island.tsx';
+import { island } from '../forms/Island.tsx';
+import { SubmitButton } from '../forms/SubmitButton.tsx';
 
 const agreementFormSchema = z.object({ accept: z.literal(true, 'agreement.confirm.required') });
 type AgreementForm = z.infer<typeof agreementFormSchema>;
@@ -74,17 +75,13 @@ function AgreementForm({ lang, brandSlug }: Props) {
           </p>
         )}
       </div>
-      <button type="submit" className="button" disabled={formState.isSubmitting} aria-busy={formState.isSubmitting}>
-        {formState.isSubmitting ? t('common.working') : t('agreement.confirm.submit')}
-      </button>
+      <SubmitButton
+        busy={formState.isSubmitting}
+        label={t('agreement.confirm.submit')}
+        busyLabel={t('common.working')}
+      />
     </form>
   );
 }
 
-export default function AgreementConfirm(props: Props) {
-  return (
-    <Island>
-      <AgreementForm {...props} />
-    </Island>
-  );
-}
+export default island(AgreementForm);

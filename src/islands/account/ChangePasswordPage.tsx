@@ -23,7 +23,8 @@ import { buildUrl } from '../../lib/routes/paths.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { PasswordRules } from '../forms/PasswordRules.tsx';
-import { Island } from '../forms/Island.tsx';
+import { island } from '../forms/Island.tsx';
+import { SubmitButton } from '../forms/SubmitButton.tsx';
 
 interface Props {
   lang: Lang;
@@ -115,9 +116,7 @@ function ResetForm({ lang, brandSlug, q, email }: Props & { q: string; email: st
       )}
       <input type="email" autoComplete="username" value={email} readOnly hidden />
       <NewPasswordFields t={t} register={register} errors={formState.errors} password={password} />
-      <button type="submit" className="button" disabled={formState.isSubmitting} aria-busy={formState.isSubmitting}>
-        {formState.isSubmitting ? t('common.working') : t('changePassword.submit')}
-      </button>
+      <SubmitButton busy={formState.isSubmitting} label={t('changePassword.submit')} busyLabel={t('common.working')} />
     </form>
   );
 }
@@ -168,9 +167,7 @@ function LoggedInForm({ lang, guid }: Props & { guid: string }) {
         errors={formState.errors}
         password={password}
       />
-      <button type="submit" className="button" disabled={formState.isSubmitting} aria-busy={formState.isSubmitting}>
-        {formState.isSubmitting ? t('common.working') : t('changePassword.submit')}
-      </button>
+      <SubmitButton busy={formState.isSubmitting} label={t('changePassword.submit')} busyLabel={t('common.working')} />
     </form>
   );
 }
@@ -211,10 +208,4 @@ function ChangePasswordView(props: Props) {
   return user ? <LoggedInForm {...props} guid={user.guid} /> : null;
 }
 
-export default function ChangePasswordPage(props: Props) {
-  return (
-    <Island>
-      <ChangePasswordView {...props} />
-    </Island>
-  );
-}
+export default island(ChangePasswordView);

@@ -10,7 +10,8 @@ import { notifyOnNextPage } from '../../lib/notifications/notifications.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { FormAlert } from '../forms/FormAlert.tsx';
-import { Island } from '../forms/Island.tsx';
+import { island } from '../forms/Island.tsx';
+import { SubmitButton } from '../forms/SubmitButton.tsx';
 
 interface Props {
   lang: Lang;
@@ -58,9 +59,7 @@ function ForgotPasswordForm({ lang, brandSlug }: Props) {
         registration={register('email')}
         error={errors.email?.message}
       />
-      <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
-        {isSubmitting ? t('common.working') : t('forgotPassword.submit')}
-      </button>
+      <SubmitButton busy={isSubmitting} label={t('forgotPassword.submit')} busyLabel={t('common.working')} />
       <p className="form-links">
         <a href={buildUrl(lang, 'login', brandSlug)}>{t('forgotPassword.back')}</a>
       </p>
@@ -68,10 +67,4 @@ function ForgotPasswordForm({ lang, brandSlug }: Props) {
   );
 }
 
-export default function ForgotPasswordPage(props: Props) {
-  return (
-    <Island>
-      <ForgotPasswordForm {...props} />
-    </Island>
-  );
-}
+export default island(ForgotPasswordForm);

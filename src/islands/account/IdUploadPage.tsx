@@ -15,7 +15,8 @@ import { currentUserFrom } from '../../lib/session/from-login.ts';
 import { notifyOnNextPage } from '../../lib/notifications/notifications.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { FormAlert } from '../forms/FormAlert.tsx';
-import { Island } from '../forms/Island.tsx';
+import { island } from '../forms/Island.tsx';
+import { SubmitButton } from '../forms/SubmitButton.tsx';
 
 interface Props {
   lang: Lang;
@@ -86,17 +87,9 @@ function IdUploadForm({ lang, brandSlug }: Props) {
         </p>
         {files[0] && <p>{t('upload.chosen', { name: files[0].name })}</p>}
       </div>
-      <button type="submit" className="button" disabled={busy} aria-busy={busy}>
-        {busy ? t('common.working') : t('upload.submit')}
-      </button>
+      <SubmitButton busy={busy} label={t('upload.submit')} busyLabel={t('common.working')} />
     </form>
   );
 }
 
-export default function IdUploadPage(props: Props) {
-  return (
-    <Island>
-      <IdUploadForm {...props} />
-    </Island>
-  );
-}
+export default island(IdUploadForm);

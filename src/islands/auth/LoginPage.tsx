@@ -13,7 +13,8 @@ import { setCurrentUser } from '../../lib/session/session-store.ts';
 import { buildUrl, stateUrl } from '../../lib/routes/paths.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { FormAlert } from '../forms/FormAlert.tsx';
-import { Island } from '../forms/Island.tsx';
+import { island } from '../forms/Island.tsx';
+import { SubmitButton } from '../forms/SubmitButton.tsx';
 
 interface Props {
   lang: Lang;
@@ -100,9 +101,7 @@ function LoginFormView({ lang, brandSlug }: Props) {
         registration={register('password')}
         error={errors.password?.message}
       />
-      <button type="submit" className="button" disabled={isSubmitting} aria-busy={isSubmitting}>
-        {isSubmitting ? t('login.submitting') : t('login.submit')}
-      </button>
+      <SubmitButton busy={isSubmitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
       <p className="form-links">
         <a href={buildUrl(lang, 'account.forget-password', brandSlug)}>{t('login.forgot')}</a>
         <span>
@@ -113,10 +112,4 @@ function LoginFormView({ lang, brandSlug }: Props) {
   );
 }
 
-export default function LoginPage(props: Props) {
-  return (
-    <Island>
-      <LoginFormView {...props} />
-    </Island>
-  );
-}
+export default island(LoginFormView);

@@ -1,6 +1,12 @@
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, type ComponentType } from 'react';
 
-/** The root of a client-only island: waits for the language's catalogue. */
-export function Island({ children }: { children: ReactNode }) {
-  return <Suspense fallback={null}>{children}</Suspense>;
+/** The root of a client-only island: renders `View` once its language's catalogue has loaded. */
+export function island<P extends object>(View: ComponentType<P>): ComponentType<P> {
+  return function Island(props: P) {
+    return (
+      <Suspense fallback={null}>
+        <View {...props} />
+      </Suspense>
+    );
+  };
 }
