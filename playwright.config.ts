@@ -43,6 +43,8 @@ export default defineConfig({
       testMatch: /\.journey\.ts/,
       dependencies: ['shipbox'],
       fullyParallel: false,
+      // One file at a time too: the journeys share the demo accounts.
+      workers: 1,
       use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${servers.shipbox}` },
     },
     {

@@ -21,6 +21,8 @@ export interface AppOptions {
   logger: Logger;
   clock?: Clock;
   trustProxy?: boolean;
+  /** Header of the visitor's country set by the edge in front (trusted with `trustProxy`); default cf-ipcountry. */
+  countryHeader?: string;
   sessionPolicy?: SessionPolicy;
   /** How e-mails go out; default: into the outbox table (see createMailer for SMTP). */
   mailer?: Mailer;
@@ -66,6 +68,7 @@ export function createApp(options: AppOptions): Hono {
     clock,
     logger: options.logger,
     trustProxy,
+    countryHeader: options.countryHeader ?? 'cf-ipcountry',
     sessions: new SessionStore(options.db, clock, options.sessionPolicy ?? DEFAULT_SESSION_POLICY),
     throttle: new Throttle(options.db, clock),
     links: new AccountLinks(options.db, clock),

@@ -32,6 +32,15 @@ export const envSchema = z.object({
     .enum(['0', '1', 'true', 'false'])
     .default('0')
     .transform((v) => v === '1' || v === 'true'),
+  /**
+   * The header in which the network edge in front (CDN, load balancer) gives the visitor's country as an ISO code,
+   * read only when TRUST_PROXY is on. There is no geo-IP database in the server itself.
+   */
+  COUNTRY_HEADER: z
+    .string()
+    .regex(/^[A-Za-z0-9-]+$/, 'must be a header name')
+    .default('cf-ipcountry')
+    .transform((v) => v.toLowerCase()),
   /** smtp://user:pass@host:port or smtps://…: deliver e-mails through it. Without it, the outbox table is the mailbox. */
   SMTP_URL: z
     .string()

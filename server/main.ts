@@ -5,7 +5,7 @@ import { createApp } from './app.ts';
 import { parseEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { openDatabase } from './db/database.ts';
-import { seedIfEmpty } from './db/seed.ts';
+import { refreshReferenceData, seedIfEmpty } from './db/seed.ts';
 import { systemClock } from './clock.ts';
 import { createMailer } from './mail/mailer.ts';
 import { temporaryUploadDir } from './uploads/storage.ts';
@@ -21,7 +21,13 @@ if (!existsSync(env.distDir)) {
 
 const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
 logger.info({ database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR }, 'database ready');
-if (env.SEED_DEMO_DATA && (await seedIfEmpty(database.db, systemClock))) logger.info('demo data seeded');
+if (env.SEED_DEMO_DATA && (await seedIfEmpty(database.db, systemClock))) {
+  logger.info('demo data seeded');
+} else {
+  // Databases seeded before the reference files changed (or never seeded) get the current files.
+  await refreshReferenceData(database.db);
+  logger.info('reference data loaded');
+}
 
 const mailer = createMailer({
   db: database.db,
@@ -55,6 +61,7 @@ const app = createApp({
   db: database.db,
   logger,
   trustProxy: env.TRUST_PROXY,
+  countryHeader: env.COUNTRY_HEADER,
   sessionPolicy: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
   mailer,
   publicOrigin: env.PUBLIC_ORIGIN,

@@ -7,6 +7,13 @@ import { HttpError } from './http-errors.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
+import { referenceRoutes } from './reference/reference.routes.ts';
+import { signupRoutes } from './signup/signup.routes.ts';
+import { marketingRoutes } from './marketing/marketing.routes.ts';
+import { addressesRoutes } from './account-home/addresses.routes.ts';
+import { packagesMessagesRoutes } from './account-home/packages-messages.routes.ts';
+import { requestsRoutes } from './account-home/requests.routes.ts';
+import { claimsRoutes } from './account-home/claims.routes.ts';
 import { ErrorCode } from '../../src/lib/api/errors.ts';
 
 /** The reference API of spec 2 §7, mounted under /api. */
@@ -23,6 +30,13 @@ export function createApi(deps: ApiDeps): ApiRouter {
   accountRoutes(router);
   usersRoutes(router);
   uploadsRoutes(router);
+  referenceRoutes(router);
+  signupRoutes(router);
+  marketingRoutes(router);
+  addressesRoutes(router);
+  packagesMessagesRoutes(router);
+  requestsRoutes(router);
+  claimsRoutes(router);
 
   router.app.all('/api/*', (c) => c.json({ code: ErrorCode.notFound, message: 'No such API call' }, 404));
   router.app.onError((error, c) => {

@@ -19,6 +19,8 @@ export interface ApiDeps {
   mailer: Mailer;
   brand: Brand;
   trustProxy: boolean;
+  /** The request header where the network edge puts the visitor's country (read only with `trustProxy`). */
+  countryHeader: string;
   /** Origin for links in e-mails; the request's own when unset. */
   publicOrigin: string | undefined;
   /** Where uploaded files are kept. */

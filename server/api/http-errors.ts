@@ -19,6 +19,8 @@ export class HttpError extends Error {
 export const unauthorized = () => new HttpError(401, { code: ErrorCode.unauthorized, message: 'Log in first' });
 export const forbidden = () => new HttpError(403, { code: ErrorCode.forbidden, message: 'Not yours' });
 export const notFound = () => new HttpError(404, { code: ErrorCode.notFound, message: 'Not found' });
+/** A change the object's state doesn't allow (a closed request, a package no longer claimable). */
+export const conflict = (message: string) => new HttpError(409, { code: 'CONFLICT', message });
 export const tooManyAttempts = (retryAfterSeconds: number) =>
   new HttpError(
     429,
@@ -26,25 +28,35 @@ export const tooManyAttempts = (retryAfterSeconds: number) =>
     { 'Retry-After': String(retryAfterSeconds) },
   );
 
-/** Reads and validates a JSON body; a malformed or invalid one is a 400 with field errors, never a 500. */
-export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+/** The error of an invalid request: 400 with the problems per field. */
+export const invalid = (fieldErrors: Record<string, string[]>, code: string = ErrorCode.validation) =>
+  new HttpError(400, { code, message: code === ErrorCode.validation ? 'Invalid request' : code, fieldErrors });
+
+/** The body as JSON: 415 unless sent as JSON, 400 when malformed. */
+export async function readJson(c: Context): Promise<unknown> {
   if (!c.req.header('content-type')?.toLowerCase().startsWith('application/json')) {
     throw new HttpError(415, { code: ErrorCode.validation, message: 'Send JSON' });
   }
-  let raw: unknown;
   try {
-    raw = await c.req.json();
+    return await c.req.json();
   } catch {
     throw new HttpError(400, { code: ErrorCode.validation, message: 'Malformed JSON' });
   }
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string[]> = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path.join('.') || '_';
-      (fieldErrors[field] ??= []).push(issue.message);
-    }
-    throw new HttpError(400, { code: ErrorCode.validation, message: 'Invalid request', fieldErrors });
+}
+
+/** A failed parse's problems per field (dotted paths; '_' for the body itself). */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.join('.') || '_';
+    (fieldErrors[field] ??= []).push(issue.message);
   }
+  return fieldErrors;
+}
+
+/** Reads and validates a JSON body; a malformed or invalid one is a 400 with field errors, never a 500. */
+export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const parsed = schema.safeParse(await readJson(c));
+  if (!parsed.success) throw invalid(fieldErrorsOf(parsed.error));
   return parsed.data;
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { z } from 'zod';
 import {
   countriesSchema,
+  countryCitiesListSchema,
   countryPlansListSchema,
   countryRatesSchema,
   currenciesSchema,
@@ -23,5 +24,6 @@ export function loadReferenceData() {
     offices: load('offices.json', officesSchema),
     currencies: load('currencies.json', currenciesSchema),
     countryRates: load('country-rates.json', countryRatesSchema),
+    cities: load('cities.json', countryCitiesListSchema),
   };
 }

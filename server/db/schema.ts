@@ -9,13 +9,16 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { UploadType } from '../../src/lib/api/uploads/contract.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -23,42 +26,55 @@ const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'dat
 /** pending: signed up, not yet activated; deactivated: closed by the customer or staff. */
 export type UserStatus = 'pending' | 'active' | 'deactivated';
 
-export const users = pgTable('users', {
-  guid: uuid('guid').primaryKey(),
-  email: text('email').notNull().unique(),
-  passwordHash: text('password_hash').notNull(),
-  status: text('status').$type<UserStatus>().notNull().default('pending'),
-  isDropShip: boolean('is_drop_ship').notNull().default(false),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  langCode: text('lang_code').notNull().default('en'),
-  countryCode: text('country_code').notNull(),
-  city: text('city'),
-  entity: text('entity'),
-  state: text('state'),
-  streetAddressLine1: text('street_address_line1'),
-  streetAddressLine2: text('street_address_line2'),
-  zipCode: text('zip_code'),
-  mobile: text('mobile'),
-  birthDate: date('birth_date', { mode: 'string' }),
-  gender: text('gender').$type<'Male' | 'Female'>(),
-  nationality: text('nationality'),
-  hasMailboxes: boolean('has_mailboxes').notNull().default(false),
-  confirmedAgreement: boolean('confirmed_agreement').notNull().default(false),
-  liveChatEnabled: boolean('live_chat_enabled').notNull().default(true),
-  idMandatory: boolean('id_mandatory').notNull().default(false),
-  idUploaded: boolean('id_uploaded').notNull().default(false),
-  idDetailsMandatory: boolean('id_details_mandatory').notNull().default(false),
-  idType: text('id_type'),
-  idTypeValue: text('id_type_value'),
-  /** 0 cash, 1 AutoPay. */
-  paymentMethod: integer('payment_method').notNull().default(0),
-  planId: integer('plan_id').notNull().default(1),
-  planStartDate: date('plan_start_date', { mode: 'string' }),
-  planExpiryDate: date('plan_expiry_date', { mode: 'string' }),
-  planAutoRenewal: boolean('plan_auto_renewal').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    guid: uuid('guid').primaryKey(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    status: text('status').$type<UserStatus>().notNull().default('pending'),
+    isDropShip: boolean('is_drop_ship').notNull().default(false),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    langCode: text('lang_code').notNull().default('en'),
+    countryCode: text('country_code').notNull(),
+    city: text('city'),
+    entity: text('entity'),
+    state: text('state'),
+    streetAddressLine1: text('street_address_line1'),
+    streetAddressLine2: text('street_address_line2'),
+    zipCode: text('zip_code'),
+    /** Digits only (spec 1 §5: spaces, plus signs and parentheses removed); one account per number. */
+    mobile: text('mobile'),
+    /** A second phone number, digits only. */
+    tel1: text('tel1'),
+    /** The three-word address of the delivery address, without the leading ///. */
+    w3wAddress: text('w3w_address'),
+    birthDate: date('birth_date', { mode: 'string' }),
+    gender: text('gender').$type<'Male' | 'Female'>(),
+    nationality: text('nationality'),
+    hasMailboxes: boolean('has_mailboxes').notNull().default(false),
+    confirmedAgreement: boolean('confirmed_agreement').notNull().default(false),
+    liveChatEnabled: boolean('live_chat_enabled').notNull().default(true),
+    idMandatory: boolean('id_mandatory').notNull().default(false),
+    idUploaded: boolean('id_uploaded').notNull().default(false),
+    idDetailsMandatory: boolean('id_details_mandatory').notNull().default(false),
+    idType: text('id_type'),
+    idTypeValue: text('id_type_value'),
+    /** 0 cash, 1 AutoPay. */
+    paymentMethod: integer('payment_method').notNull().default(0),
+    planId: integer('plan_id').notNull().default(1),
+    planStartDate: date('plan_start_date', { mode: 'string' }),
+    planExpiryDate: date('plan_expiry_date', { mode: 'string' }),
+    planAutoRenewal: boolean('plan_auto_renewal').notNull().default(false),
+    /** The plan chosen at signup; `planId` stays basic until a paid plan is paid. */
+    signupPlanId: integer('signup_plan_id'),
+    /** Shipment protection on every parcel, chosen with the shipping details. */
+    applyProtectionService: boolean('apply_protection_service').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('users_mobile_idx').on(t.mobile)],
+);
 
 /** A browser session. Only a hash of the session id is stored. */
 export const sessions = pgTable(
@@ -138,7 +154,22 @@ export const countries = pgTable('countries', {
   enableWhat3Words: boolean('enable_what3words').notNull(),
   currencyCode: text('currency_code').notNull(),
   phoneCode: text('phone_code').notNull(),
+  idTypes: text('id_types').array().notNull().default(['passport']),
+  idAttachmentMandatory: boolean('id_attachment_mandatory').notNull().default(false),
+  idDetailsMandatory: boolean('id_details_mandatory').notNull().default(false),
 });
+
+/** The cities the service delivers to, per country: shipping and profile addresses must name one. */
+export const cities = pgTable(
+  'cities',
+  {
+    countryCode: text('country_code').notNull(),
+    cityName: text('city_name').notNull(),
+    zipCode: text('zip_code'),
+    state: text('state'),
+  },
+  (t) => [primaryKey({ columns: [t.countryCode, t.cityName] })],
+);
 
 export const plans = pgTable(
   'plans',
@@ -216,6 +247,9 @@ export const addresses = pgTable(
   (t) => [index('addresses_user_idx').on(t.userGuid)],
 );
 
+/** Customer numbers of new mailboxes (the demo personas use numbers below it). */
+export const mailboxNumbers = pgSequence('mailbox_number_seq', { startWith: 400_000 });
+
 export interface TrackingEvent {
   statusId: number;
   status: string;
@@ -254,7 +288,11 @@ export const shipments = pgTable(
     history: jsonb('history').$type<TrackingEvent[]>().notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('shipments_user_idx').on(t.userGuid)],
+  (t) => [
+    index('shipments_user_idx').on(t.userGuid),
+    // Claims look a package up by its foreign waybill number, whatever its case.
+    index('shipments_foreign_awb_idx').on(sql`upper(${t.foreignAwb})`),
+  ],
 );
 
 export const messages = pgTable(
@@ -274,6 +312,12 @@ export const messages = pgTable(
   (t) => [index('messages_user_idx').on(t.userGuid)],
 );
 
+/** What a claim says about its package and the mailbox it should reach (spec 1 §3 claim model). */
+export interface ClaimData {
+  Package: { ForeignAWB: string | null; AWB: string | null; OriginEntity: string; DestinationCity: string | null };
+  Address: { MailboxNumber: string };
+}
+
 /** Customer requests (cases). Status 3 is Closed. */
 export const requests = pgTable(
   'requests',
@@ -291,6 +335,8 @@ export const requests = pgTable(
     description: text('description').notNull(),
     externalString: text('external_string'),
     closeCase: boolean('close_case').notNull().default(false),
+    /** Claims (category 830) only. */
+    claim: jsonb('claim').$type<ClaimData>(),
     createdAt: createdAt(),
   },
   (t) => [index('requests_user_idx').on(t.userGuid)],
@@ -319,8 +365,9 @@ export const savedCards = pgTable(
 );
 
 /**
- * Files customers upload (purpose '1': the ID document). The bytes live in the upload directory under
- * `storageKey`, a server-made UUID; the client's file name is kept only to show it back.
+ * Files customers upload (purpose '1': the ID document; '2': an attachment of the request `requestId`). The
+ * bytes live in the upload directory under `storageKey`, a server-made UUID; the client's file name is kept
+ * only to show it back.
  */
 export const uploads = pgTable(
   'uploads',
@@ -330,6 +377,9 @@ export const uploads = pgTable(
       .notNull()
       .references(() => users.guid, { onDelete: 'cascade' }),
     purpose: text('purpose').notNull(),
+    /** The request a purpose '2' file is attached to, and its place among the request's attachments (from 1). */
+    requestId: integer('request_id').references(() => requests.id, { onDelete: 'cascade' }),
+    position: integer('position'),
     storageKey: text('storage_key').notNull().unique(),
     /** Decided from the content (server/uploads/file-type.ts), never from the name. */
     type: text('type').$type<UploadType>().notNull(),
@@ -337,5 +387,38 @@ export const uploads = pgTable(
     originalName: text('original_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
-  (t) => [index('uploads_user_purpose_idx').on(t.userGuid, t.purpose, t.createdAt)],
+  (t) => [
+    index('uploads_user_purpose_idx').on(t.userGuid, t.purpose, t.createdAt),
+    uniqueIndex('uploads_request_position_idx').on(t.requestId, t.position),
+  ],
+);
+
+// Marketing.
+
+/** The marketing contact of an e-mail address (spec 1 §3): how far signup got and the offers opt-in. */
+export const marketingContacts = pgTable('marketing_contacts', {
+  email: text('email').primaryKey(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  countryCode: text('country_code').notNull(),
+  langCode: text('lang_code').notNull(),
+  optin: boolean('optin').notNull(),
+  /** 1 signup, 2 shipping, 3 payment, 4 profile. */
+  formStage: integer('form_stage').notNull(),
+  planId: integer('plan_id').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/** A user on or off one of the brand's mailing lists (src/brands/brands.ts); no row is off. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    listId: integer('list_id').notNull(),
+    subscribed: boolean('subscribed').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userGuid, t.listId] })],
 );

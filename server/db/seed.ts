@@ -3,35 +3,48 @@
  * (README, "Demo accounts"), every one with the password Demo!2345.
  */
 import { randomUUID } from 'node:crypto';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from './database.ts';
 import { loadReferenceData } from './reference-data.ts';
 import {
   addresses,
+  cities,
   countries,
   countryRates,
   currencies,
+  marketingContacts,
   messages,
   offices,
   plans,
   requests,
   savedCards,
   shipments,
+  subscriptions,
   users,
-  type AddressService,
   type TrackingEvent,
 } from './schema.ts';
+import { WAREHOUSES, mailboxRows, mailboxServices } from '../mailboxes/warehouses.ts';
+import { brands } from '../../src/brands/brands.ts';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../src/lib/reference/shipment-statuses.ts';
 
 export const DEMO_PASSWORD = 'Demo!2345';
+/** demo@example.com's mobile number, as stored (digits only): a signup with it is refused with VEX003. */
+export const DEMO_MOBILE = '962791234567';
 
 const DAY = 86_400_000;
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
-async function seedReferenceData(db: Db): Promise<void> {
+const REFERENCE_TABLES = [countries, plans, offices, currencies, countryRates, cities] as const;
+
+/**
+ * Replaces the reference tables with the files of src/content/data. Run it inside a transaction: readers see
+ * the old data or the new, never none.
+ */
+async function writeReferenceData(db: Db): Promise<void> {
   const data = loadReferenceData();
+  for (const table of REFERENCE_TABLES) await db.delete(table);
   await db.insert(countries).values(data.countries);
   await db
     .insert(plans)
@@ -45,74 +58,28 @@ async function seedReferenceData(db: Db): Promise<void> {
     .values(data.offices.map((o) => ({ id: o.id, countryCode: o.countryCode, typeIds: o.typeIds, data: o })));
   await db.insert(currencies).values(data.currencies.map((c) => ({ ...c, usdRate: String(c.usdRate) })));
   await db.insert(countryRates).values(data.countryRates);
+  await db
+    .insert(cities)
+    .values(data.cities.flatMap((cc) => cc.cities.map((city) => ({ ...city, countryCode: cc.countryCode }))));
 }
 
-const SERVICES = (selected: boolean[]): AddressService[] =>
-  ['SS001', 'SS002', 'SS008', 'SS009'].map((code, i) => ({ code, isSelected: selected[i] ?? false }));
+/**
+ * Brings the reference tables of an existing database up to date with src/content/data (the server does it at
+ * every start, so new reference data reaches databases seeded before it). One transaction, serialised between
+ * API processes starting together by an advisory lock.
+ */
+export async function refreshReferenceData(db: Db): Promise<void> {
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await t.execute(sql`select pg_advisory_xact_lock(${REFERENCE_LOCK})`);
+    await writeReferenceData(t);
+  });
+}
 
-/** Mailbox addresses in origin countries, as the warehouses there print them. */
-const MAILBOXES = [
-  {
-    countryCode: 'US',
-    entity: 'NYC',
-    alias: 'New York',
-    city: 'New York',
-    state: 'NY',
-    zip: '10001',
-    street: '350 W 31st St',
-    phone: '+1 212 555 0143',
-  },
-  {
-    countryCode: 'GB',
-    entity: 'LON',
-    alias: 'London',
-    city: 'London',
-    state: null,
-    zip: 'TW6 3FX',
-    street: 'Unit 4, Heathrow Logistics Park',
-    phone: '+44 20 7946 0321',
-  },
-  {
-    countryCode: 'CN',
-    entity: 'CAN',
-    alias: 'Guangzhou',
-    city: 'Guangzhou',
-    state: 'Guangdong',
-    zip: '510000',
-    street: '88 Huangpu Avenue West',
-    phone: '+86 20 3890 1122',
-  },
-  {
-    countryCode: 'TR',
-    entity: 'IST',
-    alias: 'Istanbul',
-    city: 'Istanbul',
-    state: null,
-    zip: '34149',
-    street: 'Yesilkoy Mah. Havaalani Cad. 12',
-    phone: '+90 212 555 0177',
-  },
-  {
-    countryCode: 'AE',
-    entity: 'DXB',
-    alias: 'Dubai',
-    city: 'Dubai',
-    state: null,
-    zip: null,
-    street: 'Warehouse 7, Dubai Logistics City',
-    phone: '+971 4 555 0199',
-  },
-  {
-    countryCode: 'DE',
-    entity: 'FRA',
-    alias: 'Frankfurt',
-    city: 'Frankfurt am Main',
-    state: 'Hesse',
-    zip: '60549',
-    street: 'Cargo City Sued, Gebaeude 560',
-    phone: '+49 69 5550 1820',
-  },
-] as const;
+/** Any fixed number: the advisory lock key of the reference data refresh. */
+const REFERENCE_LOCK = 8_030_201;
+
+const MAILBOXES = WAREHOUSES.slice(0, 6);
 
 const MERCHANTS = [
   'Northwind Outfitters',
@@ -157,7 +124,8 @@ function history(status: ShipmentStatus, origin: string, receivedAt: Date): Trac
 function persona(
   guid: string,
   passwordHash: string,
-  fields: Partial<typeof users.$inferInsert> & Pick<typeof users.$inferInsert, 'email' | 'firstName' | 'lastName'>,
+  fields: Partial<typeof users.$inferInsert> &
+    Pick<typeof users.$inferInsert, 'email' | 'firstName' | 'lastName' | 'mobile' | 'birthDate'>,
 ) {
   return {
     guid,
@@ -165,16 +133,16 @@ function persona(
     status: 'active' as const,
     countryCode: 'JO',
     city: 'Amman',
+    state: 'Amman',
     entity: 'AMM',
     streetAddressLine1: '14 Mecca Street',
     streetAddressLine2: 'Building 3, Apartment 12',
     zipCode: '11183',
-    mobile: '+962791234567',
-    birthDate: '1990-04-18',
     gender: 'Female' as const,
     nationality: 'JO',
     hasMailboxes: true,
     confirmedAgreement: true,
+    signupPlanId: 1,
     ...fields,
   };
 }
@@ -189,25 +157,41 @@ async function seedPersonas(db: Db, now: Date): Promise<void> {
     agreement: randomUUID(),
     idrequired: randomUUID(),
   };
+  // Cities are in cities.json; phone numbers are digits only, one account each.
   await db.insert(users).values([
     persona(ids.demo, passwordHash, {
       email: 'demo@example.com',
       firstName: 'Dana',
       lastName: 'Haddad',
+      mobile: DEMO_MOBILE,
+      tel1: '96265531234',
+      birthDate: '1990-04-18',
+      w3wAddress: 'index.home.raft',
       planId: 2,
+      signupPlanId: 2,
       planStartDate: isoDate(new Date(now.getTime() - 100 * DAY)),
       planExpiryDate: isoDate(new Date(now.getTime() + 265 * DAY)),
       planAutoRenewal: true,
       paymentMethod: 1,
-      idType: 'Passport',
+      idType: 'passport',
       idTypeValue: 'N1234567',
       idUploaded: true,
+      applyProtectionService: true,
     }),
+    // Signed up (step 1 saved), no shipping details yet: login leads to signup.
     persona(ids.incomplete, passwordHash, {
       email: 'incomplete@example.com',
       firstName: 'Omar',
       lastName: 'Khalil',
+      mobile: '962795551203',
+      birthDate: '1987-09-02',
       gender: 'Male',
+      city: null,
+      state: null,
+      entity: null,
+      streetAddressLine1: null,
+      streetAddressLine2: null,
+      zipCode: null,
       hasMailboxes: false,
       confirmedAgreement: false,
     }),
@@ -215,33 +199,62 @@ async function seedPersonas(db: Db, now: Date): Promise<void> {
       email: 'deactivated@example.com',
       firstName: 'Lina',
       lastName: 'Saleh',
+      mobile: '962777123456',
+      birthDate: '1993-01-27',
+      city: 'Irbid',
+      state: 'Irbid',
+      streetAddressLine1: '22 University Street',
+      streetAddressLine2: null,
+      zipCode: '21110',
       status: 'deactivated',
     }),
     persona(ids.dropship, passwordHash, {
       email: 'dropship@example.com',
       firstName: 'Sami',
       lastName: 'Nasser',
+      mobile: '962786543210',
+      birthDate: '1985-06-11',
       gender: 'Male',
+      city: 'Zarqa',
+      state: 'Zarqa',
+      streetAddressLine1: '9 Army Street',
+      streetAddressLine2: 'Office 4',
+      zipCode: '13110',
       isDropShip: true,
     }),
     persona(ids.agreement, passwordHash, {
       email: 'agreement@example.com',
       firstName: 'Rana',
       lastName: 'Aziz',
+      mobile: '971501234567',
+      birthDate: '1992-11-05',
       confirmedAgreement: false,
       countryCode: 'AE',
       city: 'Dubai',
+      state: 'Dubai',
       entity: 'DXB',
+      streetAddressLine1: 'Villa 27, Al Wasl Road',
+      streetAddressLine2: 'Jumeirah 1',
       zipCode: null,
+      w3wAddress: 'daring.lion.race',
+      idType: 'nationalId',
+      idTypeValue: '784199212345678',
     }),
+    // Saudi Arabia makes the ID document and its details mandatory; neither is given yet.
     persona(ids.idrequired, passwordHash, {
       email: 'idrequired@example.com',
       firstName: 'Yousef',
       lastName: 'Mansour',
+      mobile: '966501234567',
+      birthDate: '1989-03-14',
       gender: 'Male',
+      nationality: 'SA',
       countryCode: 'SA',
       city: 'Riyadh',
+      state: 'Riyadh',
       entity: 'RUH',
+      streetAddressLine1: '7421 King Fahd Road',
+      streetAddressLine2: 'Al Olaya District',
       zipCode: '12211',
       idMandatory: true,
       idUploaded: false,
@@ -249,29 +262,54 @@ async function seedPersonas(db: Db, now: Date): Promise<void> {
     }),
   ]);
 
-  const mailboxRows = (userGuid: string, number: string, count: number, name: string) =>
-    MAILBOXES.slice(0, count).map((m, i) => ({
-      userGuid,
-      alias: m.alias,
-      entity: m.entity,
-      countryCode: m.countryCode,
-      streetAddressLine1: m.street,
-      streetAddressLine2: `Suite ${number}`,
-      city: m.city,
-      state: m.state,
-      zipCode: m.zip,
-      telephone: m.phone,
-      mailBoxCustomerEntity: 'AMM',
-      mailBoxCustomerNumber: `${name}/${number}`,
-      services: SERVICES([true, i % 2 === 0, i % 3 === 0, false]),
+  const mailboxes = (userGuid: string, entity: string, number: string, count: number, name: string) =>
+    mailboxRows({ userGuid, name, entity, number: `${entity} ${number}` }, MAILBOXES.slice(0, count)).map((row, i) => ({
+      ...row,
+      services: mailboxServices([true, i % 2 === 0, i % 3 === 0, false]),
     }));
   await db
     .insert(addresses)
     .values([
-      ...mailboxRows(ids.demo, 'AMM 104582', 6, 'Dana Haddad'),
-      ...mailboxRows(ids.agreement, 'DXB 208811', 2, 'Rana Aziz'),
-      ...mailboxRows(ids.idrequired, 'RUH 309274', 3, 'Yousef Mansour'),
+      ...mailboxes(ids.demo, 'AMM', '104582', 6, 'Dana Haddad'),
+      ...mailboxes(ids.agreement, 'DXB', '208811', 2, 'Rana Aziz'),
+      ...mailboxes(ids.idrequired, 'RUH', '309274', 3, 'Yousef Mansour'),
     ]);
+
+  // Every active persona hears of service updates; the demo customer takes offers too. Both brands' lists,
+  // so the data fits whichever brand is served.
+  const lists = Object.values(brands).map((brand) => brand.mailingLists);
+  await db.insert(subscriptions).values(
+    [ids.demo, ids.incomplete, ids.agreement, ids.idrequired].flatMap((userGuid) =>
+      lists.flatMap((list) => [
+        { userGuid, listId: list.serviceUpdate.id, subscribed: true, updatedAt: now },
+        { userGuid, listId: list.promo.id, subscribed: userGuid === ids.demo, updatedAt: now },
+      ]),
+    ),
+  );
+  await db.insert(marketingContacts).values([
+    {
+      email: 'demo@example.com',
+      firstName: 'Dana',
+      lastName: 'Haddad',
+      countryCode: 'JO',
+      langCode: 'en',
+      optin: true,
+      formStage: 4,
+      planId: 2,
+      updatedAt: now,
+    },
+    {
+      email: 'incomplete@example.com',
+      firstName: 'Omar',
+      lastName: 'Khalil',
+      countryCode: 'JO',
+      langCode: 'en',
+      optin: false,
+      formStage: 1,
+      planId: 1,
+      updatedAt: now,
+    },
+  ]);
 
   // 32 packages of the demo customer, across statuses and origins; three with charges to pay.
   const owned = Array.from({ length: 32 }, (_, i) => {
@@ -332,7 +370,43 @@ async function seedPersonas(db: Db, now: Date): Promise<void> {
       receivedAt,
     };
   });
-  await db.insert(shipments).values([...owned, ...unowned]);
+  // Packages of other people that make each claim process of spec 1 §4.4 reachable from demo's claim tab: found
+  // by their foreign waybill number at one of demo's mailboxes (README, "Demo accounts").
+  const claimable = (
+    [
+      // Process 2 (subCategory 8198): unidentified at origin, no customer.
+      { foreignAwb: 'TBA512000201', entity: 'NYC', statusId: 4, owner: null },
+      // Process 3 (831): received at origin for another customer.
+      { foreignAwb: 'TBA512000202', entity: 'LON', statusId: 3, owner: 'agreement' },
+      // Process 6 (8633): departed origin, no customer.
+      { foreignAwb: 'TBA512000203', entity: 'NYC', statusId: 13, owner: null },
+      // Process 8 (567): only the shipment information received.
+      { foreignAwb: 'TBA512000204', entity: 'LON', statusId: 1, owner: null },
+    ] as const
+  ).map((p, i) => {
+    const status = SHIPMENT_STATUSES.find((s) => s.id === p.statusId)!;
+    const origin = MAILBOXES.find((w) => w.entity === p.entity)!;
+    const receivedAt = new Date(now.getTime() - (6 - i) * DAY);
+    return {
+      awb: `SB${String(9_000_201 + i)}`,
+      hawbId: 610_000 + i,
+      foreignAwb: p.foreignAwb,
+      userGuid: p.owner ? ids[p.owner] : null,
+      customerId: p.owner ? 208_811 : 0,
+      originCountryCode: origin.countryCode,
+      originEntity: origin.entity,
+      destEntity: p.owner ? 'DXB' : 'AMM',
+      merchant: p.statusId === 4 ? null : MERCHANTS[i % MERCHANTS.length]!,
+      description: ITEMS[(i + 3) % ITEMS.length]!,
+      weightKg: (0.8 + i * 0.45).toFixed(2),
+      currentStatus: status.name,
+      lastPi: status.id,
+      trackingProgress: status.progress,
+      history: history(status, origin.city, receivedAt),
+      receivedAt,
+    };
+  });
+  await db.insert(shipments).values([...owned, ...unowned, ...claimable]);
 
   const subjects = [
     [
@@ -367,10 +441,12 @@ async function seedPersonas(db: Db, now: Date): Promise<void> {
     }),
   );
 
+  // Dated so that "newest first" reads in the order of the case references.
   await db.insert(requests).values([
     {
       userGuid: ids.demo,
       caseReference: 'CAS-240117',
+      createdAt: new Date(now.getTime() - 30 * DAY),
       categoryId: 562,
       status: 1,
       statusDesc: 'Open',
@@ -381,6 +457,7 @@ async function seedPersonas(db: Db, now: Date): Promise<void> {
     {
       userGuid: ids.demo,
       caseReference: 'CAS-240231',
+      createdAt: new Date(now.getTime() - 21 * DAY),
       categoryId: 563,
       status: 2,
       statusDesc: 'In progress',
@@ -390,6 +467,7 @@ async function seedPersonas(db: Db, now: Date): Promise<void> {
     {
       userGuid: ids.demo,
       caseReference: 'CAS-240388',
+      createdAt: new Date(now.getTime() - 12 * DAY),
       categoryId: 830,
       subCategory: 830,
       status: 1,
@@ -397,10 +475,20 @@ async function seedPersonas(db: Db, now: Date): Promise<void> {
       subject: 'Damaged item',
       description: 'The headphones arrived with a cracked case.',
       externalString: 'SB7000107',
+      claim: {
+        Package: {
+          ForeignAWB: owned[7]!.foreignAwb,
+          AWB: owned[7]!.awb,
+          OriginEntity: owned[7]!.originEntity,
+          DestinationCity: 'Amman',
+        },
+        Address: { MailboxNumber: 'AMM 104582' },
+      },
     },
     {
       userGuid: ids.demo,
       caseReference: 'CAS-239902',
+      createdAt: new Date(now.getTime() - 60 * DAY),
       categoryId: 559,
       status: 3,
       statusDesc: 'Closed',
@@ -411,6 +499,7 @@ async function seedPersonas(db: Db, now: Date): Promise<void> {
     {
       userGuid: ids.demo,
       caseReference: 'CAS-240415',
+      createdAt: new Date(now.getTime() - 5 * DAY),
       categoryId: 562,
       status: 2,
       statusDesc: 'In progress',
@@ -439,7 +528,7 @@ export async function seedIfEmpty(db: Db, clock: Clock): Promise<boolean> {
   // All or nothing: a start that dies half way seeds again next time.
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    await seedReferenceData(t);
+    await writeReferenceData(t);
     await seedPersonas(t, clock());
   });
   return true;

@@ -235,6 +235,24 @@ describe.each(BACKENDS)('account API on %s', (backend) => {
         (r) => /:(guid|customerGUID|accountGUID|userGuid)\b/.test(r.path) && r.method !== 'ALL',
       );
       expect(guidRoutes.length).toBeGreaterThan(0);
+      // The account-home calls are among them (docs/decisions/010).
+      const walked = guidRoutes.map((r) => `${r.method} ${r.path}`);
+      for (const route of [
+        'GET /api/v1/account/:guid/ShippingAddresses',
+        'GET /api/v1/account/:guid/ShippingAddresses/',
+        'POST /api/v1/account/:guid/ShippingAddresses/:addressId/Services/:serviceCode/Activate/:value',
+        'GET /api/customers/:guid/packages/getAllPackages',
+        'GET /api/customers/:guid/messages',
+        'GET /api/customers/:guid/messages/:messageGuid',
+        'DELETE /api/customers/:guid/messages/:messageGuid',
+        'POST /api/account/:guid/requests/search',
+        'GET /api/account/:guid/requests/:id',
+        'POST /api/account/:guid/requests',
+        'POST /api/account/:guid/requests/:id/attachFiles',
+        'GET /api/customers/:guid/uploads/:purpose/:uploadId',
+      ]) {
+        expect(walked).toContain(route);
+      }
       for (const route of guidRoutes) {
         const path = route.path
           .replace(/:(guid|customerGUID|accountGUID|userGuid)\b/, owner.guid)

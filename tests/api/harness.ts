@@ -74,6 +74,9 @@ export async function createTestApp(
     devTools?: boolean;
     publicOrigin?: string;
     brand?: BrandId;
+    /** Trust the proxy's headers (default on: the tests speak through X-Forwarded-For). */
+    trustProxy?: boolean;
+    countryHeader?: string;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase(backend, options.dataDir);
@@ -89,7 +92,8 @@ export async function createTestApp(
     db: database.db,
     logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     clock,
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? true,
+    countryHeader: options.countryHeader,
     devTools: options.devTools ?? true,
     publicOrigin: options.publicOrigin,
   });

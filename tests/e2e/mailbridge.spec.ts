@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support.ts';
 
 test.describe('site shell (Mailbridge)', () => {
@@ -32,3 +32,35 @@ test.describe('site shell (Mailbridge)', () => {
     await expectAccessible(page);
   });
 });
+
+test('a Mailbridge visitor signs up and manages the Mailbridge mailing lists', async ({ page }) => {
+  const email = `mb.${Date.now()}@example.com`;
+  await page.goto('/en/signup/profile');
+  await page.getByLabel('First name').fill('Noor');
+  await page.getByLabel('Last name').fill('Saadeh');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Strong!2345');
+  await page.getByLabel('Confirm password').fill('Strong!2345');
+  await page.getByLabel('Country of residence').selectOption('GB');
+  await page.getByLabel('Mobile number').fill(`+44 7${String(Date.now()).slice(-9)}`);
+  await page.getByLabel('Day', { exact: true }).selectOption('9');
+  await page.getByLabel('Month', { exact: true }).selectOption('3');
+  await page.getByLabel('Year', { exact: true }).selectOption('1985');
+  await page.getByRole('checkbox', { name: 'I accept the service agreement.' }).check();
+  await page.getByRole('checkbox', { name: 'Send me offers and promotions by email.' }).check();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/en/signup/shipping');
+
+  // The brand's own lists: promotions (opted in at signup) and service updates.
+  const lists = await (await page.request.get(`/api/customers/${await userGuid(page)}/subscriptions`)).json();
+  expect(lists).toEqual([
+    { listId: 23, type: 2, kind: 'promo', subscribed: true },
+    { listId: 407, type: 1, kind: 'serviceUpdate', subscribed: true },
+  ]);
+});
+
+async function userGuid(page: Page): Promise<string> {
+  const stored = await page.evaluate(() => localStorage.getItem('session.user'));
+  return (JSON.parse(stored ?? '{}') as { guid: string }).guid;
+}

@@ -4,10 +4,22 @@ import type { CurrentUser } from '../../src/lib/session/current-user.ts';
 
 /** WCAG 2.1 A and AA, plus target size. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Colours are judged once transitions (a toast fading in) have ended, not halfway through.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)))
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.nodes.map((n) => n.target.join(' ') + ' ' + (process.env.AXE_DEBUG ? n.failureSummary : '')).join(', ')}`,
+  );
   expect(summary).toEqual([]);
 }
 

@@ -76,3 +76,22 @@ describe('translations', () => {
     expect(currencyOf('ar')).toBe('JOD');
   });
 });
+
+describe('labels of the product’s fixed lists', () => {
+  it('name every shipment status, service code, claim subcategory and ID type in both languages', async () => {
+    const { SHIPMENT_STATUSES } = await import('../../src/lib/reference/shipment-statuses.ts');
+    const { SERVICE_CODES } = await import('../../src/lib/api/account-home/contract.ts');
+    const { ID_TYPES } = await import('../../src/lib/reference/schemas.ts');
+    const keys = [
+      ...SHIPMENT_STATUSES.map((s) => `shipmentStatus.${s.id}`),
+      ...SERVICE_CODES.map((c) => `service.${c}`),
+      ...[566, 567, 830, 831, 8198, 8633].map((c) => `claim.subCategory.${c}`),
+      ...[0, 2, 3, 4, 5, 6, 7, 8, 13].map((p) => `claim.process.${p}`),
+      ...ID_TYPES.map((type) => `idType.${type}`),
+      ...[1, 2, 3, 5].map((id) => `plan.name.${id}`),
+    ];
+    for (const lang of ['en', 'ar'] as const) {
+      expect(keys.filter((key) => !(key in catalogues[lang]))).toEqual([]);
+    }
+  });
+});

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { officesSchema, type Plan } from '../../src/lib/reference/schemas.ts';
 import { ORIGIN_COUNTRIES } from '../../src/lib/site/origin-countries.ts';
 import { loadReferenceData } from '../../server/db/reference-data.ts';
+import { WAREHOUSES } from '../../server/mailboxes/warehouses.ts';
+import { ID_TYPES } from '../../src/lib/api/reference/contract.ts';
 
 // The same loader the database seed uses: every file parsed with its schema.
-const { countries, plans, offices, currencies, countryRates } = loadReferenceData();
+const { countries, plans, offices, currencies, countryRates, cities } = loadReferenceData();
 
 const ORIGINS = ['US', 'GB', 'CN', 'TR', 'AE', 'IN', 'HK', 'DE', 'IT', 'ES', 'FR', 'ZA', 'SG'];
 /** Countries where customers live and receive their shipments. */
@@ -270,6 +272,93 @@ describe('country rates', () => {
       const [min, max] = rate.transitDays.split('-').map(Number);
       expect(min, rate.transitDays).toBeGreaterThan(0);
       expect(max, rate.transitDays).toBeGreaterThanOrEqual(min ?? Infinity);
+    }
+  });
+});
+
+describe('ID rules of countries', () => {
+  it('accept a passport everywhere, and each type once', () => {
+    for (const country of countries) {
+      expect(country.idTypes, country.code).toContain('passport');
+      expect(new Set(country.idTypes).size, country.code).toBe(country.idTypes.length);
+      for (const type of country.idTypes) expect(ID_TYPES, country.code).toContain(type);
+    }
+  });
+
+  it('take the civil ID in Kuwait and Oman, and a driving licence in the US', () => {
+    const types = new Map(countries.map((country) => [country.code, country.idTypes]));
+    expect(types.get('KW')).toContain('civilId');
+    expect(types.get('OM')).toContain('civilId');
+    expect(types.get('US')).toEqual(['drivingLicence', 'passport']);
+  });
+
+  it('make the ID document mandatory where customs want it, and the details in a subset of those', () => {
+    const attachment = countries.filter((c) => c.idAttachmentMandatory).map((c) => c.code);
+    expect(attachment).toEqual(expect.arrayContaining(['SA', 'KW', 'QA', 'EG', 'IN']));
+    expect(attachment).not.toContain('JO');
+    for (const country of countries.filter((c) => c.idDetailsMandatory)) {
+      expect(country.idAttachmentMandatory, country.code).toBe(true);
+    }
+  });
+});
+
+describe('cities', () => {
+  const citiesOf = (code: string) => cities.find((entry) => entry.countryCode === code)?.cities ?? [];
+
+  it('cover every country once, with at least 8 cities each and more in the big ones', () => {
+    expect(cities.map((entry) => entry.countryCode).sort()).toEqual(countries.map((country) => country.code).sort());
+    for (const country of countries) expect(citiesOf(country.code).length, country.code).toBeGreaterThanOrEqual(8);
+    for (const code of ['US', 'GB', 'CN', 'IN', 'SA', 'DE'])
+      expect(citiesOf(code).length, code).toBeGreaterThanOrEqual(15);
+  });
+
+  it('give a postal code wherever the country requires one, and none where the country has none', () => {
+    for (const country of countries.filter((c) => c.isZipCodeRequired)) {
+      for (const city of citiesOf(country.code))
+        expect(city.zipCode, `${country.code} ${city.cityName}`).not.toBeNull();
+    }
+    for (const code of ['AE', 'HK', 'QA']) {
+      for (const city of citiesOf(code)) expect(city.zipCode, `${code} ${city.cityName}`).toBeNull();
+    }
+    const zip = (code: string, name: string) => citiesOf(code).find((city) => city.cityName === name)?.zipCode;
+    expect(zip('US', 'New York')).toMatch(/^\d{5}$/);
+    expect(zip('GB', 'London')).toMatch(/^[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}$/);
+    expect(zip('SA', 'Riyadh')).toMatch(/^1\d{4}$/);
+    expect(zip('IN', 'Mumbai')).toMatch(/^4\d{5}$/);
+  });
+
+  it('include the cities of the offices and of the demo customers', () => {
+    for (const [code, name] of [
+      ['JO', 'Amman'],
+      ['JO', 'Irbid'],
+      ['JO', 'Zarqa'],
+      ['AE', 'Dubai'],
+      ['SA', 'Riyadh'],
+      ['KW', 'Kuwait City'],
+    ] as const) {
+      expect(
+        citiesOf(code).some((city) => city.cityName === name),
+        `${code} ${name}`,
+      ).toBe(true);
+    }
+    const receptions = offices.filter((office) => office.typeIds.includes(4));
+    for (const office of receptions) {
+      expect(
+        citiesOf(office.countryCode).some((city) => city.cityName === office.cityName.en),
+        `${office.id} ${office.cityName.en}`,
+      ).toBe(true);
+    }
+  });
+});
+
+describe('mailbox warehouses', () => {
+  it('stand in exactly the countries with addresses, one each, with the local dialling code', () => {
+    const origins = countries.filter((country) => country.hasAddresses).map((country) => country.code);
+    expect(WAREHOUSES.map((w) => w.countryCode).sort()).toEqual([...origins].sort());
+    const phoneCode = new Map(countries.map((country) => [country.code, country.phoneCode]));
+    for (const w of WAREHOUSES) {
+      expect(w.entity, w.countryCode).toMatch(/^[A-Z]{3}$/);
+      expect(w.phone.startsWith(`${phoneCode.get(w.countryCode)} `), w.countryCode).toBe(true);
     }
   });
 });

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { saveAccountRequestSchema } from '../../../src/lib/api/account/contract.ts';
+import { PROFILE_SAVE_ACTION, saveAccountRequestSchema } from '../../../src/lib/api/account/contract.ts';
 import { users } from '../../db/schema.ts';
 import type { ApiRouter } from '../router.ts';
-import { jsonBody, notFound, unauthorized } from '../http-errors.ts';
+import { fieldErrorsOf, notFound, readJson, unauthorized } from '../http-errors.ts';
+import { addErrors, nameErrors, refused } from '../signup/validation.ts';
+import { saveProfile } from './profile-save.ts';
 import { clearSessionCookie } from '../session.ts';
 import { loginHandler } from './login.ts';
 import { toLoginResponse, toProfile } from './user-views.ts';
@@ -31,13 +33,20 @@ export function accountRoutes(router: ApiRouter): void {
     { auth: true },
   );
 
-  // Confirms the service agreement (action 2); answers the customer as the session check does.
+  // Action 2 confirms the service agreement; action 1 saves the profile. Both answer the customer as the
+  // session check does.
   router.post('/api/account/:guid/save', async (c) => {
-    await jsonBody(c, saveAccountRequestSchema);
+    const raw = await readJson(c);
+    const parsed = saveAccountRequestSchema.safeParse(raw);
+    const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
+    const isProfile = typeof raw === 'object' && raw !== null && 'action' in raw && raw.action === PROFILE_SAVE_ACTION;
+    if (isProfile) addErrors(errors, nameErrors(raw));
+    if (!parsed.success || Object.keys(errors).length > 0) throw refused(errors);
+    if (parsed.data.action === PROFILE_SAVE_ACTION) return c.json(await saveProfile(c, parsed.data));
     const [user] = await c.var.deps.db
       .update(users)
       .set({ confirmedAgreement: true })
-      .where(eq(users.guid, c.req.param('guid') ?? ''))
+      .where(eq(users.guid, c.var.userGuid ?? ''))
       .returning();
     if (!user) throw notFound();
     return c.json(toLoginResponse(user));

@@ -51,11 +51,11 @@ export function toProfile(u: User): Profile {
     idType: u.idType,
     idTypeValue: u.idTypeValue,
     mobile: u.mobile,
-    tel1: null,
+    tel1: u.tel1,
     streetAddressLine1: u.streetAddressLine1,
     streetAddressLine2: u.streetAddressLine2,
     zipCode: u.zipCode,
-    w3wAddress: null,
+    w3wAddress: u.w3wAddress,
     planId: u.planId,
     status: u.status,
   };

@@ -1,33 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { and, desc, eq } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { uploads, users } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import type { ApiEnv } from '../env.ts';
 import type { ApiRouter } from '../router.ts';
-import { HttpError, notFound, unauthorized } from '../http-errors.ts';
+import { notFound, unauthorized } from '../http-errors.ts';
 import { toLoginResponse } from '../account/user-views.ts';
-import { detectFileType, MIME_TYPES } from '../../uploads/file-type.ts';
+import { MIME_TYPES } from '../../uploads/file-type.ts';
 import { attachmentDisposition, downloadName, sanitiseFileName } from '../../uploads/file-names.ts';
-import { ErrorCode } from '../../../src/lib/api/errors.ts';
-import { DEFAULT_QUEUE_LIMIT, MAX_FILE_BYTES } from '../../../src/lib/uploads/file-rules.ts';
+import { DEFAULT_QUEUE_LIMIT } from '../../../src/lib/uploads/file-rules.ts';
 import {
   UPLOAD_FIELD,
   UPLOAD_PURPOSE,
-  uploadFilePathSchema,
   uploadPathSchema,
   type UploadList,
   type UploadPurpose,
 } from '../../../src/lib/api/uploads/contract.ts';
+import { PURPOSE, checkedFiles, limitBody, multipartFiles } from './upload-checks.ts';
 
-/** Room for the multipart boundaries and part headers (a long file name) around a file of the maximum size. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
-const tooLarge = () =>
-  new HttpError(413, { code: ErrorCode.fileTooLarge, message: `Files must be 1 to ${MAX_FILE_BYTES} bytes` });
-const badFormat = (message: string) => new HttpError(415, { code: ErrorCode.fileFormat, message });
+/**
+ * Path parameters of a download: the ID document (purpose 1) and request attachments (purpose 2, uploaded
+ * through POST api/account/{guid}/requests/{id}/attachFiles).
+ */
+const downloadPathSchema = z.object({
+  purpose: z.enum([PURPOSE.idDocument, PURPOSE.requestAttachment]),
+  uploadId: z.uuid(),
+});
 
 /** Path parameters by the contract; a purpose or upload id that can't exist is a 404, like a missing row. */
 function pathParams<S extends z.ZodType>(c: Context<ApiEnv>, schema: S): z.infer<S> {
@@ -42,33 +42,11 @@ const knownPurpose: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
-// The limit is enforced while the body streams in (or from Content-Length), so a huge body is never buffered.
-const limitBody = bodyLimit({
-  maxSize: MAX_FILE_BYTES + MULTIPART_OVERHEAD_BYTES,
-  onError: () => {
-    throw tooLarge();
-  },
-});
-
 /** The session's user; the owner check has already matched it with the path's guid. */
 function owner(c: Context<ApiEnv>): string {
   const guid = c.var.userGuid;
   if (!guid) throw unauthorized();
   return guid;
-}
-
-/** The files of the `file` field of a multipart body. */
-async function multipartFiles(c: Context<ApiEnv>): Promise<File[]> {
-  if (!/^multipart\/form-data\s*;/i.test(c.req.header('content-type') ?? '')) {
-    throw badFormat('Send the file as multipart/form-data');
-  }
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch {
-    throw new HttpError(400, { code: ErrorCode.validation, message: 'Malformed multipart body' });
-  }
-  return form.getAll(UPLOAD_FIELD).filter((value): value is File => typeof value !== 'string');
 }
 
 /** What an upload of each purpose changes on the user, in the transaction that records it. */
@@ -85,19 +63,8 @@ export function uploadsRoutes(router: ApiRouter): void {
     async (c) => {
       const { purpose } = pathParams(c, uploadPathSchema);
       const guid = owner(c);
-      const files = await multipartFiles(c);
-      if (files.length === 0) throw new HttpError(400, { code: ErrorCode.fileRequired, message: 'Send a file' });
-      if (files.length > DEFAULT_QUEUE_LIMIT) {
-        throw new HttpError(400, {
-          code: ErrorCode.fileQueueLimit,
-          message: `At most ${DEFAULT_QUEUE_LIMIT} file(s) at a time`,
-        });
-      }
-      const [file] = files as [File];
-      if (file.size === 0 || file.size > MAX_FILE_BYTES) throw tooLarge();
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const detected = detectFileType(bytes);
-      if (!detected) throw badFormat('Accepted: png, jpg, gif, pdf, doc, docx');
+      const checked = await checkedFiles(await multipartFiles(c, UPLOAD_FIELD), DEFAULT_QUEUE_LIMIT);
+      const { file, bytes, detected } = checked[0]!;
 
       const { db, uploads: storage, clock, logger } = c.var.deps;
       const key = await storage.put(bytes);
@@ -128,7 +95,7 @@ export function uploadsRoutes(router: ApiRouter): void {
       logger.info({ userGuid: guid, uploadId: id, purpose, type: detected.type, size: bytes.length }, 'upload stored');
       return c.json(toLoginResponse(user));
     },
-    { before: [knownPurpose, limitBody] },
+    { before: [knownPurpose, limitBody(DEFAULT_QUEUE_LIMIT)] },
   );
 
   router.get('/api/customers/:guid/uploads/:purpose', async (c) => {
@@ -149,8 +116,9 @@ export function uploadsRoutes(router: ApiRouter): void {
   });
 
   // The file itself, only to its owner: the row must belong to the session's user as well as the path's guid.
+  // Request attachments (purpose 2) are served the same way.
   router.get('/api/customers/:guid/uploads/:purpose/:uploadId', async (c) => {
-    const { purpose, uploadId } = pathParams(c, uploadFilePathSchema);
+    const { purpose, uploadId } = pathParams(c, downloadPathSchema);
     const [row] = await c.var.deps.db
       .select()
       .from(uploads)
@@ -163,7 +131,7 @@ export function uploadsRoutes(router: ApiRouter): void {
       'Content-Disposition': attachmentDisposition(downloadName(row.originalName, row.type)),
       // The browser must take the type we detected, never guess one (an HTML-looking PDF stays a PDF).
       'X-Content-Type-Options': 'nosniff',
-      // Identity documents: no shared cache, and no copy left on the customer's disk.
+      // Identity documents and claim evidence: no shared cache, and no copy left on the customer's disk.
       'Cache-Control': 'private, no-store',
     });
   });

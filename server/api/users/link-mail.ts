@@ -23,14 +23,15 @@ const PAGES: Record<OutboxKind, string> = {
   'reset-password': 'account/change-password',
 };
 
-function linkOrigin(c: Context<ApiEnv>): string {
+/** The site's origin for links: PUBLIC_ORIGIN when set, else the request's own. */
+export function linkOrigin(c: Context<ApiEnv>): string {
   const configured = c.var.deps.publicOrigin;
   if (configured) return configured;
   return `${isHttps(c) ? 'https' : 'http'}://${new URL(c.req.url).host}`;
 }
 
 /** The asked language if the brand has it (Mailbridge is English only). */
-function brandLang(c: Context<ApiEnv>, asked: Lang): Lang {
+export function brandLang(c: Context<ApiEnv>, asked: Lang): Lang {
   const { languages } = c.var.deps.brand;
   return languages.includes(asked) ? asked : (languages[0] ?? 'en');
 }

@@ -88,6 +88,11 @@ function IdUploadForm({ lang, brandSlug }: Props) {
         {files[0] && <p>{t('upload.chosen', { name: files[0].name })}</p>}
       </div>
       <SubmitButton busy={busy} label={t('upload.submit')} busyLabel={t('common.working')} />
+      {!user.id.mandatory && (
+        <p className="form-links">
+          <a href={buildUrl(lang, 'account-home', brandSlug)}>{t('upload.skip')}</a>
+        </p>
+      )}
     </form>
   );
 }

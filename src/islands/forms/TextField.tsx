@@ -22,6 +22,7 @@ export function TextField({ label, registration, error, hintId, t, ...input }: P
       <label htmlFor={id}>{label}</label>
       <input
         id={id}
+        dir="auto"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         {...input}

@@ -23,6 +23,9 @@ const englishTextSchema = z.string().trim().min(1);
 // ---------------------------------------------------------------------------
 // Countries
 
+/** Identity document types; their labels are the translation keys `idType.{value}`. */
+export const ID_TYPES = ['nationalId', 'passport', 'residencePermit', 'civilId', 'drivingLicence'] as const;
+
 export const countrySchema = z.object({
   code: countryCodeSchema,
   nameEn: englishTextSchema,
@@ -33,10 +36,48 @@ export const countrySchema = z.object({
   enableWhat3Words: z.boolean(),
   currencyCode: currencyCodeSchema,
   phoneCode: z.string().regex(/^\+\d{1,4}$/, 'Expected an international dialling code such as "+962"'),
+  /** The identity documents accepted from residents, in the order the profile form lists them. */
+  idTypes: z
+    .array(z.enum(ID_TYPES))
+    .min(1)
+    .refine((types) => new Set(types).size === types.length, 'Expected each ID type once'),
+  /** Customs there want a copy of the customer's ID document on file (the upload step). */
+  idAttachmentMandatory: z.boolean(),
+  /** Customs there want the ID type and number in the profile. */
+  idDetailsMandatory: z.boolean(),
 });
 export const countriesSchema = z.array(countrySchema);
 
 export type Country = z.infer<typeof countrySchema>;
+
+// ---------------------------------------------------------------------------
+// Cities
+
+/**
+ * The cities the service delivers to in a country (spec 1 §3 City): the shipping and profile forms accept only
+ * these. Names are English and unique within their country, whatever the case.
+ */
+export const cityDataSchema = z.object({
+  cityName: englishTextSchema,
+  /** A representative postal code where the country has them, else null. */
+  zipCode: z.string().trim().min(1).max(12).nullable(),
+  /** Region, state, emirate or governorate, where addresses name one. */
+  state: englishTextSchema.nullable(),
+});
+export const countryCitiesSchema = z.object({
+  countryCode: countryCodeSchema,
+  cities: z
+    .array(cityDataSchema)
+    .min(1)
+    .refine((cities) => {
+      const names = cities.map((city) => city.cityName.toLowerCase());
+      return new Set(names).size === names.length;
+    }, 'Expected each city name once per country'),
+});
+export const countryCitiesListSchema = z.array(countryCitiesSchema);
+
+export type CityData = z.infer<typeof cityDataSchema>;
+export type CountryCities = z.infer<typeof countryCitiesSchema>;
 
 // ---------------------------------------------------------------------------
 // Membership plans

@@ -55,9 +55,48 @@ export const sentResponseSchema = z.object({ sent: z.literal(true) });
 /** Spec 2 §9: the action id of a save that confirms the agreement. */
 export const CONFIRM_AGREEMENT_ACTION = 2;
 
+/** Spec 2 §9: the action id of a profile save, and the form stage it sends. */
+export const PROFILE_SAVE_ACTION = 1;
+export const PROFILE_FORM_STAGE = 4;
+
+const optionalText = (max: number) => z.string().trim().max(max).default('');
+
 /**
- * POST api/account/{guid}/save. Action 2 confirms the service agreement; the profile save (action 1)
- * arrives with the edit-profile page.
+ * The editable profile (spec 1 §3 profile). E-mail and country are not edited here: the e-mail is the
+ * login and the country decides the mailboxes. Phone numbers arrive normalised (no spaces, plus signs or
+ * parentheses); the ID number is required when the country makes ID details mandatory.
  */
-export const saveAccountRequestSchema = z.object({ action: z.literal(CONFIRM_AGREEMENT_ACTION) });
-export type SaveAccountRequest = z.infer<typeof saveAccountRequestSchema>;
+export const profileSaveSchema = z.object({
+  action: z.literal(PROFILE_SAVE_ACTION),
+  formStage: z.literal(PROFILE_FORM_STAGE),
+  firstName: z.string().trim().min(1).max(60),
+  lastName: z.string().trim().min(1).max(60),
+  birthDate: z.object({ day: z.number().int(), month: z.number().int(), year: z.number().int() }),
+  gender: z.enum(['Male', 'Female']).nullable().default(null),
+  nationality: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .nullable()
+    .default(null),
+  mobile: z.string().regex(/^\d{6,15}$/, { message: 'VEX008' }),
+  tel1: z
+    .string()
+    .regex(/^(?:\d{6,15})?$/)
+    .default(''),
+  city: z.string().trim().min(1).max(80),
+  state: optionalText(80),
+  streetAddressLine1: z.string().trim().min(1).max(120),
+  streetAddressLine2: optionalText(120),
+  zipCode: optionalText(12),
+  w3wAddress: optionalText(200),
+  idType: z.string().max(40).nullable().default(null),
+  idTypeValue: z.string().trim().max(40).nullable().default(null),
+});
+export type ProfileSaveRequest = z.input<typeof profileSaveSchema>;
+
+/** POST api/account/{guid}/save: action 2 confirms the agreement; action 1 saves the profile. */
+export const saveAccountRequestSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal(CONFIRM_AGREEMENT_ACTION) }),
+  profileSaveSchema,
+]);
+export type SaveAccountRequest = z.input<typeof saveAccountRequestSchema>;

@@ -1,0 +1,86 @@
+/**
+ * The customer's mailbox addresses and their service toggles (spec 2 §7 v1 account: ShippingAddresses).
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { addresses, countries } from '../../db/schema.ts';
+import type { ApiRouter } from '../router.ts';
+import { fieldErrorsOf, invalid, notFound } from '../http-errors.ts';
+import { rowIdParam, sessionUser } from './paging.ts';
+import { SERVICE_CODES, serviceCodeSchema, type Address } from '../../../src/lib/api/account-home/contract.ts';
+
+type AddressRow = typeof addresses.$inferSelect;
+
+const KNOWN_CODES: readonly string[] = SERVICE_CODES;
+
+/** The address as the site shows it; `country` is the English name, `usMailbox` the name before the '/'. */
+export function toAddress(row: AddressRow, countryName: string | null): Address {
+  return {
+    id: row.id,
+    alias: row.alias,
+    entity: row.entity,
+    country: countryName ?? row.countryCode,
+    countryCode: row.countryCode,
+    usMailbox: (row.mailBoxCustomerNumber.split('/')[0] ?? '').trim(),
+    streetAddressLine1: row.streetAddressLine1,
+    streetAddressLine2: row.streetAddressLine2,
+    city: row.city,
+    state: row.state,
+    zipCode: row.zipCode,
+    telephone: row.telephone,
+    mailBoxCustomerEntity: row.mailBoxCustomerEntity,
+    mailBoxCustomerNumber: row.mailBoxCustomerNumber,
+    availableServices: row.services
+      .filter((s) => KNOWN_CODES.includes(s.code))
+      .map((s) => ({ code: serviceCodeSchema.parse(s.code), isSelected: s.isSelected })),
+  };
+}
+
+const activatePathSchema = z.object({
+  serviceCode: serviceCodeSchema,
+  value: z.enum(['true', 'false']),
+});
+
+export function addressesRoutes(router: ApiRouter): void {
+  // The spec writes the path with a trailing slash; both forms answer.
+  for (const path of ['/api/v1/account/:guid/ShippingAddresses', '/api/v1/account/:guid/ShippingAddresses/']) {
+    router.get(path, async (c) => {
+      const rows = await c.var.deps.db
+        .select({ address: addresses, countryName: countries.nameEn })
+        .from(addresses)
+        .leftJoin(countries, eq(countries.code, addresses.countryCode))
+        .where(eq(addresses.userGuid, sessionUser(c)))
+        .orderBy(asc(addresses.id));
+      return c.json(rows.map((r) => toAddress(r.address, r.countryName)));
+    });
+  }
+
+  // Turns one of the address's services on or off; another customer's address is a 404, never a 403.
+  router.post('/api/v1/account/:guid/ShippingAddresses/:addressId/Services/:serviceCode/Activate/:value', async (c) => {
+    const addressId = rowIdParam(c, 'addressId');
+    const parsed = activatePathSchema.safeParse(c.req.param());
+    if (!parsed.success) throw invalid(fieldErrorsOf(parsed.error));
+    const { serviceCode, value } = parsed.data;
+    const { db } = c.var.deps;
+    const saved = await db.transaction(async (tx) => {
+      // Locked, so two toggles of one address at once don't undo each other.
+      const [row] = await tx
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.id, addressId), eq(addresses.userGuid, sessionUser(c))))
+        .for('update');
+      if (!row) throw notFound();
+      if (!row.services.some((s) => s.code === serviceCode)) {
+        throw invalid({ serviceCode: ['not offered at this address'] });
+      }
+      const services = row.services.map((s) => (s.code === serviceCode ? { ...s, isSelected: value === 'true' } : s));
+      const [updated] = await tx.update(addresses).set({ services }).where(eq(addresses.id, row.id)).returning();
+      return updated!;
+    });
+    const [country] = await db
+      .select({ nameEn: countries.nameEn })
+      .from(countries)
+      .where(eq(countries.code, saved.countryCode));
+    return c.json(toAddress(saved, country?.nameEn ?? null));
+  });
+}

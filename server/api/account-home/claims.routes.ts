@@ -1,0 +1,188 @@
+/**
+ * The claim flow's package calls (spec 1 §4.4, spec 2 §7 Tracking and packages): finding a package by its
+ * foreign waybill number at an origin, whoever owns it, and marking an unidentified package as claimed (status
+ * 28) after the user's claim with subCategory 8198. The spec writes both paths with a double slash after
+ * `tracking`; the single-slash form answers too.
+ */
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { Limit } from '../../auth/throttle.ts';
+import { addresses, offices, requests, shipments, type TrackingEvent } from '../../db/schema.ts';
+import { WAREHOUSES } from '../../mailboxes/warehouses.ts';
+import type { ApiEnv } from '../env.ts';
+import { HttpError, conflict, fieldErrorsOf, forbidden, invalid, notFound } from '../http-errors.ts';
+import type { ApiRouter } from '../router.ts';
+import { isRowId, sessionUser } from './paging.ts';
+import { ErrorCode } from '../../../src/lib/api/errors.ts';
+import { statusById } from '../../../src/lib/reference/shipment-statuses.ts';
+import { CLOSED_STATUS, REQUEST_CATEGORIES, type ClaimPackage } from '../../../src/lib/api/account-home/contract.ts';
+
+/**
+ * Look-ups per user: a claim needs a handful, and each answer tells something about someone's parcel, so a
+ * sweep of waybill numbers is cut short.
+ */
+export const CLAIM_LOOKUP_LIMIT: Limit = { max: 30, windowSeconds: 5 * 60 };
+
+/** Status 4: an unidentified package at origin, which anyone may claim (process 2); 28 once claimed. */
+const UNIDENTIFIED = 4;
+const CLAIMED = 28;
+/** The claim subcategory of process 2. */
+const CLAIM_UNIDENTIFIED = 8198;
+
+const lookupPathSchema = z.object({
+  originEntity: z.string().regex(/^[A-Za-z0-9]{2,10}$/),
+  fawb: z.string().trim().min(1).max(60),
+});
+
+const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, '').toUpperCase();
+
+/** The English name of the city of an office (a destination entity), if the office is known. */
+async function cityOfEntity(c: Context<ApiEnv>, entity: string): Promise<string | null> {
+  const [office] = await c.var.deps.db.select({ data: offices.data }).from(offices).where(eq(offices.id, entity));
+  const data = office?.data as { cityName?: { en?: unknown } } | undefined;
+  return typeof data?.cityName?.en === 'string' ? data.cityName.en : null;
+}
+
+/** Whether `mailboxId` names one of the user's mailboxes: the number as printed, its part after '/', or its digits. */
+async function isOwnMailbox(c: Context<ApiEnv>, userGuid: string, mailboxId: string): Promise<boolean> {
+  const rows = await c.var.deps.db
+    .select({ number: addresses.mailBoxCustomerNumber })
+    .from(addresses)
+    .where(eq(addresses.userGuid, userGuid));
+  const wanted = norm(mailboxId);
+  if (wanted === '') return false;
+  return rows.some(({ number }) => {
+    const after = number.includes('/') ? number.slice(number.lastIndexOf('/') + 1) : number;
+    const digits = after.replace(/\D/g, '');
+    return [norm(number), norm(after), digits].includes(wanted);
+  });
+}
+
+export function claimsRoutes(router: ApiRouter): void {
+  const lookup = async (c: Context<ApiEnv>) => {
+    const parsed = lookupPathSchema.safeParse(c.req.param());
+    if (!parsed.success) throw invalid(fieldErrorsOf(parsed.error));
+    const { originEntity, fawb } = parsed.data;
+    const guid = sessionUser(c);
+    const { db, throttle } = c.var.deps;
+    const key = `claim-lookup:user:${guid.toLowerCase()}`;
+    const wait = await throttle.retryAfter(key, CLAIM_LOOKUP_LIMIT);
+    if (wait > 0) {
+      throw new HttpError(
+        429,
+        { code: ErrorCode.tooManyAttempts, message: 'Too many package look-ups' },
+        { 'Retry-After': String(wait) },
+      );
+    }
+    await throttle.hit(key, CLAIM_LOOKUP_LIMIT);
+
+    const [found] = await db
+      .select()
+      .from(shipments)
+      .where(
+        and(
+          sql`upper(${shipments.foreignAwb}) = upper(${fawb})`,
+          sql`upper(${shipments.originEntity}) = upper(${originEntity})`,
+        ),
+      )
+      .orderBy(desc(shipments.receivedAt))
+      .limit(1);
+    if (!found?.foreignAwb) throw notFound();
+    const isUserOwner = found.userGuid !== null && found.userGuid.toLowerCase() === guid.toLowerCase();
+    // Only what the claim rules read; another customer's number is never disclosed.
+    const customerId = found.customerId === 0 ? 0 : isUserOwner ? found.customerId : -1;
+    const body: ClaimPackage = {
+      package: {
+        id: found.hawbId,
+        awb: found.awb,
+        foreignAwb: found.foreignAwb,
+        originEntity: found.originEntity,
+        destinationCity: await cityOfEntity(c, found.destEntity),
+        customerId,
+        lastPi: found.lastPi,
+      },
+      isUserOwner,
+    };
+    return c.json(body);
+  };
+  router.get('/api/tracking//:originEntity/GetByShipmentByFAWB/:fawb', lookup, { auth: true });
+  router.get('/api/tracking/:originEntity/GetByShipmentByFAWB/:fawb', lookup, { auth: true });
+
+  // Process 2: the user has claimed an unidentified package (subCategory 8198); it goes to status 28.
+  const updateStatus = async (c: Context<ApiEnv>) => {
+    const rawId = c.req.param('packageId') ?? '';
+    if (!/^\d+$/.test(rawId)) throw invalid({ packageId: ['not an id'] });
+    const packageId = Number(rawId);
+    const mailboxId = c.req.param('mailboxid') ?? '';
+    const guid = sessionUser(c);
+    const { db, clock } = c.var.deps;
+
+    const [shipment] = isRowId(packageId)
+      ? await db.select().from(shipments).where(eq(shipments.hawbId, packageId))
+      : [];
+    // The user's open claims of unidentified packages; one must name this package. No package and no claim
+    // answer alike, so the call tells nothing about packages the user has not claimed.
+    const claims = await db
+      .select({ externalString: requests.externalString, claim: requests.claim })
+      .from(requests)
+      .where(
+        and(
+          eq(requests.userGuid, guid),
+          eq(requests.categoryId, REQUEST_CATEGORIES.claim),
+          eq(requests.subCategory, CLAIM_UNIDENTIFIED),
+          ne(requests.status, CLOSED_STATUS),
+        ),
+      );
+    const claimed =
+      shipment &&
+      claims.some(({ externalString, claim }) => {
+        if (norm(externalString) === norm(shipment.awb) || norm(claim?.Package.AWB) === norm(shipment.awb)) {
+          return true;
+        }
+        const origin = norm(claim?.Package.OriginEntity);
+        return (
+          norm(claim?.Package.ForeignAWB) !== '' &&
+          norm(claim?.Package.ForeignAWB) === norm(shipment.foreignAwb) &&
+          (origin === '' || origin === norm(shipment.originEntity))
+        );
+      });
+    if (!shipment || !claimed) throw forbidden();
+    if (!(await isOwnMailbox(c, guid, mailboxId))) throw invalid({ mailboxid: ['not one of your mailboxes'] });
+
+    const status = statusById(CLAIMED)!;
+    const answer = { lastPi: status.id, currentStatus: status.name };
+    // Claimed already (a second click): nothing more to record.
+    if (shipment.lastPi === CLAIMED) return c.json(answer);
+    const event: TrackingEvent = {
+      statusId: status.id,
+      status: status.name,
+      location: WAREHOUSES.find((w) => w.entity === shipment.originEntity)?.city ?? shipment.originEntity,
+      at: clock().toISOString(),
+    };
+    // Only an unidentified package of nobody changes, checked in the update itself (two calls at once: one wins).
+    const [updated] = await db
+      .update(shipments)
+      .set({
+        lastPi: status.id,
+        currentStatus: status.name,
+        trackingProgress: status.progress,
+        history: sql`${shipments.history} || ${JSON.stringify([event])}::jsonb`,
+      })
+      .where(
+        and(
+          eq(shipments.awb, shipment.awb),
+          eq(shipments.lastPi, UNIDENTIFIED),
+          eq(shipments.customerId, 0),
+          sql`${shipments.userGuid} is null`,
+        ),
+      )
+      .returning({ lastPi: shipments.lastPi });
+    if (updated) return c.json(answer);
+    const [now] = await db.select({ lastPi: shipments.lastPi }).from(shipments).where(eq(shipments.awb, shipment.awb));
+    if (now?.lastPi === CLAIMED) return c.json(answer);
+    throw conflict('The package is not an unidentified package that can be claimed');
+  };
+  router.post('/api/tracking//:packageId/updateStatus/:mailboxid', updateStatus, { auth: true });
+  router.post('/api/tracking/:packageId/updateStatus/:mailboxid', updateStatus, { auth: true });
+}

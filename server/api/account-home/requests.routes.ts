@@ -1,0 +1,251 @@
+/**
+ * Customer requests (cases) and claims (spec 1 §3 and §4.3, spec 2 §7 Account): search, read, create, update or
+ * close, attach files; and the user's claim cases.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Db } from '../../db/database.ts';
+import { requests, uploads, type ClaimData } from '../../db/schema.ts';
+import type { ApiEnv } from '../env.ts';
+import { conflict, invalid, jsonBody, notFound } from '../http-errors.ts';
+import type { ApiRouter } from '../router.ts';
+import { isUniqueViolation } from '../signup/validation.ts';
+import { PURPOSE, checkedFiles, limitBody, multipartFiles, queueLimit } from '../uploads/upload-checks.ts';
+import { sanitiseFileName } from '../../uploads/file-names.ts';
+import { isRowId, offsetOf, rowIdParam, sessionUser, setPagination } from './paging.ts';
+import { requestView, requestViews, type RequestRow } from './request-views.ts';
+import {
+  CLOSED_STATUS,
+  REQUEST_ATTACHMENTS_MAX,
+  REQUEST_ATTACHMENT_FIELD,
+  REQUEST_ATTACHMENT_QUEUE_LIMIT,
+  REQUEST_CATEGORIES,
+  claimSubCategorySchema,
+  requestSearchSchema,
+  saveRequestSchema,
+  type RequestCategory,
+} from '../../../src/lib/api/account-home/contract.ts';
+
+const OPEN_STATUS = 1;
+const STATUS_DESC = { open: 'Open', closed: 'Closed' } as const;
+
+/** Categories whose requests are about a shipment: their externalString is its waybill number. */
+const ABOUT_A_SHIPMENT: readonly RequestCategory[] = [REQUEST_CATEGORIES.inquiry, REQUEST_CATEGORIES.claim];
+
+type SearchLine = ReturnType<typeof requestSearchSchema.parse>['SearchLines'][number];
+
+const NUMBER_COLUMNS = {
+  SubCategoryID: requests.subCategory,
+  CategoryID: requests.categoryId,
+  Status: requests.status,
+} as const;
+
+/** The condition of one search line; numbers come as strings, and one that is not a number is a 400. */
+function searchCondition(line: SearchLine, index: number): SQL {
+  if (line.Field === 'ExternalString') {
+    // Waybill numbers are compared whatever their case; "ne" keeps requests without one.
+    return line.Operator === 'eq'
+      ? sql`upper(${requests.externalString}) = upper(${line.Value})`
+      : sql`upper(${requests.externalString}) is distinct from upper(${line.Value})`;
+  }
+  const value = line.Value.trim();
+  if (!/^-?\d{1,9}$/.test(value)) throw invalid({ [`SearchLines.${index}.Value`]: ['not a number'] });
+  const column = NUMBER_COLUMNS[line.Field];
+  return line.Operator === 'eq' ? eq(column, Number(value)) : sql`${column} is distinct from ${Number(value)}`;
+}
+
+/** The user's request `id`, locked for the transaction when `lock`; 404 when it is none of theirs. */
+async function ownRequest(db: Db, userGuid: string, id: number, lock = false): Promise<RequestRow> {
+  const query = db
+    .select()
+    .from(requests)
+    .where(and(eq(requests.id, id), eq(requests.userGuid, userGuid)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound();
+  return row;
+}
+
+const closedConflict = () => conflict('The request is closed and can no longer be changed');
+
+type SaveRequest = ReturnType<typeof saveRequestSchema.parse>;
+
+/** The fields of a new request, checked: claims carry their claim data and a claim subcategory. */
+function newRequestFields(body: SaveRequest) {
+  const errors: Record<string, string[]> = {};
+  const isClaim = body.categoryId === REQUEST_CATEGORIES.claim;
+  if (isClaim && !body.claim) errors.claim = ['required for a claim'];
+  if (!isClaim && body.claim) errors.claim = ['only for a claim'];
+  if (isClaim && !claimSubCategorySchema.safeParse(body.subCategory).success) {
+    errors.subCategory = ['not a claim subcategory'];
+  }
+  if (body.closeCase) errors.closeCase = ['a new request is open'];
+  if (Object.keys(errors).length > 0) throw invalid(errors);
+  const claim: ClaimData | null = isClaim && body.claim ? body.claim : null;
+  const awb = body.externalString || claim?.Package.AWB || null;
+  return {
+    categoryId: body.categoryId,
+    subCategory: body.subCategory,
+    subject: body.subject,
+    description: body.description,
+    externalString: ABOUT_A_SHIPMENT.includes(body.categoryId) ? awb : null,
+    claim,
+  };
+}
+
+/** Creates the request with a new case reference, CAS- and six digits, unique. */
+async function createRequest(c: Context<ApiEnv>, body: SaveRequest): Promise<RequestRow> {
+  const { db, clock } = c.var.deps;
+  const fields = newRequestFields(body);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const [row] = await db
+        .insert(requests)
+        .values({
+          ...fields,
+          userGuid: sessionUser(c),
+          caseReference: `CAS-${randomInt(100_000, 1_000_000)}`,
+          status: OPEN_STATUS,
+          statusDesc: STATUS_DESC.open,
+          closeCase: false,
+          createdAt: clock(),
+        })
+        .returning();
+      return row!;
+    } catch (error) {
+      // Another request has that reference: draw again.
+      if (!isUniqueViolation(error) || attempt >= 10) throw error;
+    }
+  }
+}
+
+/** Updates the description and closes the request when asked; a closed request can't change (409). */
+async function updateRequest(c: Context<ApiEnv>, id: number, body: SaveRequest): Promise<RequestRow> {
+  const guid = sessionUser(c);
+  return c.var.deps.db.transaction(async (tx) => {
+    const row = await ownRequest(tx as unknown as Db, guid, id, true);
+    if (row.status === CLOSED_STATUS) throw closedConflict();
+    const [updated] = await tx
+      .update(requests)
+      .set({
+        description: body.description,
+        closeCase: body.closeCase,
+        ...(body.closeCase ? { status: CLOSED_STATUS, statusDesc: STATUS_DESC.closed } : {}),
+      })
+      .where(eq(requests.id, row.id))
+      .returning();
+    return updated!;
+  });
+}
+
+export function requestsRoutes(router: ApiRouter): void {
+  router.post('/api/account/:guid/requests/search', async (c) => {
+    const body = await jsonBody(c, requestSearchSchema);
+    const { db } = c.var.deps;
+    const where = and(eq(requests.userGuid, sessionUser(c)), ...body.SearchLines.map(searchCondition));
+    const [total] = await db.select({ n: count() }).from(requests).where(where);
+    const page = { pageIndex: body.pageIndex, pageSize: body.pageSize };
+    const rows = await db
+      .select()
+      .from(requests)
+      .where(where)
+      .orderBy(desc(requests.createdAt), desc(requests.id))
+      .limit(page.pageSize)
+      .offset(offsetOf(page));
+    setPagination(c, total?.n ?? 0, page);
+    return c.json(await requestViews(db, rows));
+  });
+
+  router.get('/api/account/:guid/requests/:id', async (c) => {
+    const { db } = c.var.deps;
+    const row = await ownRequest(db, sessionUser(c), rowIdParam(c, 'id'));
+    return c.json(await requestView(db, row));
+  });
+
+  // Without id: a new request (201). With id: the user's request updated (200).
+  router.post('/api/account/:guid/requests', async (c) => {
+    const body = await jsonBody(c, saveRequestSchema);
+    if (body.id === undefined) {
+      const row = await createRequest(c, body);
+      return c.json(await requestView(c.var.deps.db, row), 201);
+    }
+    if (!isRowId(body.id)) throw notFound();
+    const row = await updateRequest(c, body.id, body);
+    return c.json(await requestView(c.var.deps.db, row));
+  });
+
+  // One or two files a call, at most five a request, each checked like the ID document (docs/decisions/007).
+  router.post(
+    '/api/account/:guid/requests/:id/attachFiles',
+    async (c) => {
+      const { db, uploads: storage, clock, logger } = c.var.deps;
+      const guid = sessionUser(c);
+      const request = await ownRequest(db, guid, rowIdParam(c, 'id'));
+      if (request.status === CLOSED_STATUS) throw closedConflict();
+      const files = await checkedFiles(
+        await multipartFiles(c, REQUEST_ATTACHMENT_FIELD),
+        REQUEST_ATTACHMENT_QUEUE_LIMIT,
+      );
+      const tooMany = () => queueLimit(`At most ${REQUEST_ATTACHMENTS_MAX} attachments a request`);
+      const attached = async (t: Db) => {
+        const [row] = await t
+          .select({ n: count() })
+          .from(uploads)
+          .where(and(eq(uploads.requestId, request.id), eq(uploads.purpose, PURPOSE.requestAttachment)));
+        return row?.n ?? 0;
+      };
+      if ((await attached(db)) + files.length > REQUEST_ATTACHMENTS_MAX) throw tooMany();
+
+      const keys: string[] = [];
+      try {
+        for (const { bytes } of files) keys.push(await storage.put(bytes));
+        await db.transaction(async (tx) => {
+          const t = tx as unknown as Db;
+          // Locked, so two uploads at once can't pass the limit together, nor attach to a request being closed.
+          const locked = await ownRequest(t, guid, request.id, true);
+          if (locked.status === CLOSED_STATUS) throw closedConflict();
+          const existing = await attached(t);
+          if (existing + files.length > REQUEST_ATTACHMENTS_MAX) throw tooMany();
+          const now = clock();
+          await t.insert(uploads).values(
+            files.map(({ file, bytes, detected }, i) => ({
+              id: randomUUID(),
+              userGuid: guid,
+              purpose: PURPOSE.requestAttachment,
+              requestId: request.id,
+              storageKey: keys[i]!,
+              type: detected.type,
+              size: bytes.length,
+              originalName: sanitiseFileName(file.name),
+              // After the request's earlier attachments, in the order sent.
+              position: existing + i + 1,
+              createdAt: now,
+            })),
+          );
+        });
+      } catch (error) {
+        // No row points at these files: they would never be served or cleaned up.
+        await Promise.all(keys.map((key) => storage.remove(key)));
+        throw error;
+      }
+      logger.info({ userGuid: guid, requestId: request.id, files: files.length }, 'request attachments stored');
+      return c.json(await requestView(db, await ownRequest(db, guid, request.id)));
+    },
+    { before: [limitBody(REQUEST_ATTACHMENT_QUEUE_LIMIT)] },
+  );
+
+  // The user's claims (category 830), newest first.
+  router.get(
+    '/api/account/GetClaimMyPackagesGcsCases',
+    async (c) => {
+      const { db } = c.var.deps;
+      const rows = await db
+        .select()
+        .from(requests)
+        .where(and(eq(requests.userGuid, sessionUser(c)), eq(requests.categoryId, REQUEST_CATEGORIES.claim)))
+        .orderBy(desc(requests.createdAt), desc(requests.id));
+      return c.json(await requestViews(db, rows));
+    },
+    { auth: true },
+  );
+}

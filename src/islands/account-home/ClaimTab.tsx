@@ -1,0 +1,326 @@
+/**
+ * Claim packages (spec 1 §2.3, §4.4, §5): choose the origin address, say whether there is a tracking number,
+ * search, describe, attach a file and submit. The process (and so the claim's subCategory) follows the table
+ * in src/lib/account-home/claim-process.ts.
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
+import type { Lang } from '../../i18n/languages.ts';
+import type { Address, ClaimPackage, CustomerRequest } from '../../lib/api/account-home/contract.ts';
+import {
+  attachFiles,
+  findClaimPackage,
+  getClaimCases,
+  saveRequest,
+  updatePackageStatus,
+} from '../../lib/api/account-home/account-home.ts';
+import { ApiError } from '../../lib/api/errors.ts';
+import {
+  CLAIM_SUBMITTED,
+  claimNeedsFile,
+  claimProcess,
+  type ClaimDecision,
+} from '../../lib/account-home/claim-process.ts';
+import { ALLOWED_EXTENSIONS, fileProblemKey, fileProblems } from '../../lib/uploads/file-rules.ts';
+import { FormAlert } from '../forms/FormAlert.tsx';
+import { SubmitButton } from '../forms/SubmitButton.tsx';
+
+interface Props {
+  t: TFunction;
+  lang: Lang;
+  guid: string;
+  addresses: Address[];
+}
+
+const ACCEPT = ALLOWED_EXTENSIONS.map((e) => `.${e}`).join(',');
+
+export function ClaimTab({ t, lang, guid, addresses }: Props) {
+  const id = useId();
+  const [cases, setCases] = useState<CustomerRequest[]>([]);
+  const [addressId, setAddressId] = useState('');
+  const [hasNumber, setHasNumber] = useState<'' | 'yes' | 'no'>('');
+  const [number, setNumber] = useState('');
+  const [found, setFound] = useState<ClaimPackage | null>(null);
+  const [decision, setDecision] = useState<ClaimDecision | null>(null);
+  const [searching, setSearching] = useState(false);
+  const [description, setDescription] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [filed, setFiled] = useState<CustomerRequest | null>(null);
+  const address = addresses.find((a) => String(a.id) === addressId);
+
+  useEffect(() => {
+    let live = true;
+    getClaimCases()
+      .then((list) => live && setCases(list))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [filed]);
+
+  const reset = () => {
+    setFound(null);
+    setDecision(null);
+    setProblems({});
+    setFailure(null);
+  };
+
+  const chooseNumber = (value: 'yes' | 'no') => {
+    setHasNumber(value);
+    reset();
+    if (value === 'no') setDecision(claimProcess({ kind: 'no-tracking-number' }));
+  };
+
+  const search = async () => {
+    reset();
+    const missing: Record<string, string> = {};
+    if (!address) missing.address = 'validation.required';
+    if (number.trim() === '') missing.number = 'validation.awbRequired';
+    if (Object.keys(missing).length > 0) {
+      setProblems(missing);
+      return;
+    }
+    if (!address || searching) return;
+    setSearching(true);
+    try {
+      const result = await findClaimPackage(address.entity, number.trim());
+      setFound(result);
+      setDecision(
+        claimProcess({
+          kind: 'found',
+          customerId: result.package.customerId,
+          lastPi: result.package.lastPi,
+          isUserOwner: result.isUserOwner,
+        }),
+      );
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) setDecision(claimProcess({ kind: 'not-found' }));
+      else setFailure(error instanceof ApiError ? error.messageKey : 'errors.500');
+    } finally {
+      setSearching(false);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!decision?.subCategory || busy) return;
+    const needsFile = claimNeedsFile(decision.process);
+    const missing: Record<string, string> = {};
+    if (!address) missing.address = 'validation.required';
+    if (needsFile && description.trim() === '') missing.description = 'validation.required';
+    const [fileProblem] = fileProblems(files, { required: needsFile });
+    if (fileProblem) missing.file = fileProblemKey(fileProblem);
+    setProblems(missing);
+    if (Object.keys(missing).length > 0 || !address) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const pkg = found?.package;
+      const request = await saveRequest(guid, {
+        categoryId: 830,
+        subCategory: decision.subCategory,
+        subject: t(`claim.subCategory.${decision.subCategory}`),
+        description: description.trim() || t(`claim.subCategory.${decision.subCategory}`),
+        externalString: pkg?.awb ?? (number.trim() || null),
+        claim: {
+          Package: {
+            ForeignAWB: pkg?.foreignAwb ?? (number.trim() || null),
+            AWB: pkg?.awb ?? null,
+            OriginEntity: address.entity,
+            DestinationCity: pkg?.destinationCity ?? null,
+          },
+          Address: { MailboxNumber: address.mailBoxCustomerNumber },
+        },
+      });
+      const withFiles = files.length > 0 ? await attachFiles(guid, request.id, files) : request;
+      if (decision.subCategory === 8198 && pkg) await updatePackageStatus(pkg.id, address.mailBoxCustomerNumber);
+      setFiled(withFiles);
+      setDecision({ process: CLAIM_SUBMITTED, subCategory: null });
+    } catch (error) {
+      setFailure(error instanceof ApiError ? error.messageKey : 'errors.500');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const date = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : lang, { dateStyle: 'medium' });
+  const errorOf = (field: string) => problems[field];
+
+  if (filed && decision?.process === CLAIM_SUBMITTED) {
+    return (
+      <div className="tab-body">
+        <div className="notice notice-info" role="status">
+          <p>{t('claim.filed', { reference: filed.caseReference })}</p>
+        </div>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            setFiled(null);
+            setHasNumber('');
+            setNumber('');
+            setDescription('');
+            setFiles([]);
+            reset();
+          }}
+        >
+          {t('claim.another')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="tab-body">
+      {cases.length > 0 && (
+        <section aria-labelledby={`${id}-cases`}>
+          <h3 id={`${id}-cases`}>{t('claim.cases')}</h3>
+          <ul className="card-list">
+            {cases.map((c) => (
+              <li key={c.id} className="card">
+                <span>
+                  {c.caseReference}: {c.subject}
+                </span>
+                <span className="muted">
+                  {c.statusDesc} · {date.format(new Date(c.createdAt))}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <form className="claim-form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby={`${id}-title`}>
+        <h3 id={`${id}-title`}>{t('claim.heading')}</h3>
+        {failure && (
+          <FormAlert>
+            <p>{t(failure)}</p>
+          </FormAlert>
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-address`}>{t('claim.origin')}</label>
+          <select
+            id={`${id}-address`}
+            value={addressId}
+            aria-invalid={errorOf('address') ? true : undefined}
+            aria-describedby={errorOf('address') ? `${id}-address-error` : undefined}
+            onChange={(e) => {
+              setAddressId(e.currentTarget.value);
+              reset();
+            }}
+          >
+            <option value="">{t('claim.chooseOrigin')}</option>
+            {addresses.map((a) => (
+              <option key={a.id} value={String(a.id)}>
+                {a.alias} ({a.entity})
+              </option>
+            ))}
+          </select>
+          {errorOf('address') && (
+            <p className="field-error" id={`${id}-address-error`}>
+              {t(errorOf('address') ?? '')}
+            </p>
+          )}
+        </div>
+        <fieldset className="field">
+          <legend>{t('claim.hasNumber')}</legend>
+          <label className="inline-choice">
+            <input type="radio" name={`${id}-has`} checked={hasNumber === 'yes'} onChange={() => chooseNumber('yes')} />
+            {t('common.yes')}
+          </label>
+          <label className="inline-choice">
+            <input type="radio" name={`${id}-has`} checked={hasNumber === 'no'} onChange={() => chooseNumber('no')} />
+            {t('common.no')}
+          </label>
+        </fieldset>
+        {hasNumber === 'yes' && (
+          <div className="field">
+            <label htmlFor={`${id}-number`}>{t('claim.number')}</label>
+            <div className="inline-row">
+              <input
+                id={`${id}-number`}
+                dir="ltr"
+                value={number}
+                aria-invalid={errorOf('number') ? true : undefined}
+                aria-describedby={errorOf('number') ? `${id}-number-error` : undefined}
+                onChange={(e) => {
+                  setNumber(e.currentTarget.value);
+                  reset();
+                }}
+              />
+              <button
+                type="button"
+                className="button button-secondary"
+                onClick={() => void search()}
+                disabled={searching}
+              >
+                {t('claim.search')}
+              </button>
+            </div>
+            {errorOf('number') && (
+              <p className="field-error" id={`${id}-number-error`}>
+                {t(errorOf('number') ?? '')}
+              </p>
+            )}
+          </div>
+        )}
+        {decision && (
+          <div className="notice notice-info" role="status" data-claim-process={decision.process}>
+            <p>{t(`claim.process.${decision.process}`)}</p>
+          </div>
+        )}
+        {decision?.subCategory && (
+          <>
+            <div className="field">
+              <label htmlFor={`${id}-description`}>
+                {t(claimNeedsFile(decision.process) ? 'claim.description' : 'claim.descriptionOptional')}
+              </label>
+              <textarea
+                id={`${id}-description`}
+                rows={4}
+                value={description}
+                aria-invalid={errorOf('description') ? true : undefined}
+                aria-describedby={errorOf('description') ? `${id}-description-error` : undefined}
+                onChange={(e) => setDescription(e.currentTarget.value)}
+              />
+              {errorOf('description') && (
+                <p className="field-error" id={`${id}-description-error`}>
+                  {t(errorOf('description') ?? '')}
+                </p>
+              )}
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-file`}>
+                {t(claimNeedsFile(decision.process) ? 'claim.file' : 'claim.fileOptional')}
+              </label>
+              <input
+                id={`${id}-file`}
+                type="file"
+                accept={ACCEPT}
+                aria-invalid={errorOf('file') ? true : undefined}
+                aria-describedby={`${id}-file-hint${errorOf('file') ? ` ${id}-file-error` : ''}`}
+                onChange={(e) => {
+                  const chosen = e.currentTarget.files ? [...e.currentTarget.files] : [];
+                  setFiles(chosen);
+                  const [p] = fileProblems(chosen, { required: false });
+                  setProblems({ ...problems, file: p ? fileProblemKey(p) : '' });
+                }}
+              />
+              <p className="field-hint" id={`${id}-file-hint`}>
+                {t('upload.hint')}
+              </p>
+              {errorOf('file') && (
+                <p className="field-error" id={`${id}-file-error`}>
+                  {t(errorOf('file') ?? '', { count: 1 })}
+                </p>
+              )}
+            </div>
+            <SubmitButton busy={busy} label={t('claim.submit')} busyLabel={t('common.working')} />
+          </>
+        )}
+      </form>
+    </div>
+  );
+}

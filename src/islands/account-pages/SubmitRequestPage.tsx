@@ -1,0 +1,225 @@
+/**
+ * Submit a request (spec 1 §2.1 account/request/submit?categoryId&shipmentAwb, §3 request, §5): category,
+ * subject, description, the shipment's waybill for inquiries, and one attachment, required for the categories
+ * that need it. Nothing is sent while the form is untouched or invalid. The request is saved, then its file
+ * attached; then the customer goes to the requests tab. On a failure nothing typed is lost, and a request
+ * already created is not created twice.
+ */
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useStore } from '@nanostores/react';
+import type { Lang } from '../../i18n/languages.ts';
+import { useTranslator } from '../i18n/use-translator.ts';
+import { attachFiles, saveRequest } from '../../lib/api/account-home/account-home.ts';
+import type { CustomerRequest } from '../../lib/api/account-home/contract.ts';
+import { ApiError } from '../../lib/api/errors.ts';
+import { fileProblemKey, fileProblems } from '../../lib/uploads/file-rules.ts';
+import { notifyOnNextPage } from '../../lib/notifications/notifications.ts';
+import { $session } from '../../lib/session/session-store.ts';
+import { buildUrl } from '../../lib/routes/paths.ts';
+import { TextField } from '../forms/TextField.tsx';
+import { SelectField } from '../forms/SelectField.tsx';
+import { FormAlert } from '../forms/FormAlert.tsx';
+import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { island } from '../forms/Island.tsx';
+import { TextAreaField } from './TextAreaField.tsx';
+import { AttachmentField } from './AttachmentField.tsx';
+import {
+  SUBMIT_CATEGORIES,
+  asksForWaybill,
+  needsAttachment,
+  submitCategoryOf,
+  submitRequestFormSchema,
+  type SubmitRequestForm,
+} from '../../lib/account-home/request-forms.ts';
+
+interface Props {
+  lang: Lang;
+  brandSlug: string;
+}
+
+const isFileProblem = (key: string) => key.startsWith('validation.file');
+
+function SubmitRequestView({ lang, brandSlug }: Props) {
+  const t = useTranslator(lang);
+  const user = useStore($session);
+  const [query] = useState(() => new URLSearchParams(location.search));
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  /** The request the server has created, when its file still has to be attached. */
+  const [created, setCreated] = useState<CustomerRequest | null>(null);
+  /** Sending a file on its own, or leaving for the requests tab. */
+  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, control, formState } = useForm<SubmitRequestForm>({
+    resolver: zodResolver(submitRequestFormSchema),
+    defaultValues: {
+      categoryId: String(submitCategoryOf(query.get('categoryId')) ?? ''),
+      subject: '',
+      description: '',
+      waybill: query.get('shipmentAwb') ?? '',
+    },
+  });
+  const category = submitCategoryOf(useWatch({ control, name: 'categoryId' }));
+  const { isDirty, isSubmitting, errors } = formState;
+  const requestsTab = buildUrl(lang, 'account-home', brandSlug, {}, { tab: 'requests' });
+
+  if (!user) return null;
+
+  const checkFile = (chosen: readonly File[], required: boolean): boolean => {
+    const [problem] = fileProblems(chosen, { required });
+    setFileProblem(problem ? fileProblemKey(problem) : null);
+    return !problem;
+  };
+
+  const choose = (chosen: File[]) => {
+    setFiles(chosen);
+    // Say at once what is wrong with the file; "required" waits for the submit.
+    if (chosen.length > 0) checkFile(chosen, false);
+    else setFileProblem(null);
+  };
+
+  const fail = (error: unknown) => {
+    const key = error instanceof ApiError ? error.messageKey : 'errors.500';
+    if (isFileProblem(key)) setFileProblem(key);
+    else setFailure(key);
+  };
+
+  const done = () => {
+    setBusy(true);
+    notifyOnNextPage('success', 'notifications.requestSubmitted');
+    location.assign(requestsTab);
+  };
+
+  /** The file of a request the server has created already. */
+  const attach = async (request: CustomerRequest) => {
+    if (files.length > 0) await attachFiles(user.guid, request.id, files);
+    done();
+  };
+
+  const send = async (form: SubmitRequestForm) => {
+    const categoryId = submitCategoryOf(form.categoryId);
+    if (categoryId === null || !checkFile(files, needsAttachment(categoryId))) return;
+    setFailure(null);
+    let request: CustomerRequest;
+    try {
+      request = await saveRequest(user.guid, {
+        categoryId,
+        subject: form.subject,
+        description: form.description,
+        externalString: asksForWaybill(categoryId) && form.waybill ? form.waybill : null,
+      });
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    try {
+      await attach(request);
+    } catch (error) {
+      setCreated(request);
+      fail(error);
+    }
+  };
+
+  /** After the file was refused: only a new file is sent, to the request already created. */
+  const retry = async (request: CustomerRequest) => {
+    if (busy || !checkFile(files, needsAttachment(request.categoryId))) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      await attach(request);
+    } catch (error) {
+      fail(error);
+      setBusy(false);
+    }
+  };
+
+  const submit = handleSubmit(send, () => {
+    // Point at the file too, so every problem shows at once.
+    checkFile(files, needsAttachment(category));
+  });
+
+  return (
+    <form
+      className="form-card form-card-wide detail-page"
+      noValidate
+      aria-labelledby="submit-request-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (created) {
+          void retry(created);
+          return;
+        }
+        // Spec 1 §5: an untouched form does nothing.
+        if (busy || (!isDirty && files.length === 0)) return;
+        void submit(event);
+      }}
+    >
+      <p className="detail-page-back">
+        <a href={requestsTab}>{t('request.back')}</a>
+      </p>
+      <h1 id="submit-request-title">{t('request.submit.heading')}</h1>
+      <p>{t('request.submit.intro')}</p>
+      {failure && (
+        <FormAlert>
+          <p>{t(failure)}</p>
+        </FormAlert>
+      )}
+      {created && (
+        <FormAlert tone="warning">
+          <p>{t('request.createdWithoutFile', { ref: created.caseReference })}</p>
+          <p>
+            <a href={requestsTab}>{t('request.back')}</a>
+          </p>
+        </FormAlert>
+      )}
+      <SelectField
+        t={t}
+        label={t('request.field.category')}
+        placeholder={t('request.field.categoryPlaceholder')}
+        options={SUBMIT_CATEGORIES.map((c) => ({ value: String(c), label: t(`request.category.${c}`) }))}
+        registration={register('categoryId')}
+        error={errors.categoryId?.message}
+        disabled={created !== null}
+      />
+      <TextField
+        t={t}
+        label={t('request.field.subject')}
+        maxLength={150}
+        registration={register('subject')}
+        error={errors.subject?.message}
+        readOnly={created !== null}
+      />
+      <TextAreaField
+        t={t}
+        label={t('request.field.description')}
+        maxLength={4000}
+        registration={register('description')}
+        error={errors.description?.message}
+        readOnly={created !== null}
+      />
+      {asksForWaybill(category) && (
+        <TextField
+          t={t}
+          label={t('request.field.awb')}
+          maxLength={40}
+          autoComplete="off"
+          registration={register('waybill')}
+          error={errors.waybill?.message}
+          readOnly={created !== null}
+        />
+      )}
+      <AttachmentField
+        t={t}
+        label={needsAttachment(category) ? t('request.field.attachment') : t('request.field.attachmentOptional')}
+        problem={fileProblem}
+        chosen={files[0]}
+        onChoose={choose}
+      />
+      <SubmitButton busy={isSubmitting || busy} label={t('request.submit.button')} busyLabel={t('common.working')} />
+    </form>
+  );
+}
+
+export default island(SubmitRequestView);

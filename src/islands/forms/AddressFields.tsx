@@ -1,0 +1,95 @@
+import { useCallback } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { TFunction } from 'i18next';
+import type { City } from '../../lib/api/reference/contract.ts';
+import type { CountryOption } from '../../lib/reference/countries.ts';
+import { zipCodeRequired } from '../../lib/profile/profile-rules.ts';
+import { TextField } from './TextField.tsx';
+import { CityField } from './CityField.tsx';
+
+type Part = 'line1' | 'line2' | 'city' | 'zipCode' | 'state' | 'w3wAddress';
+
+interface Props {
+  t: TFunction;
+  country: CountryOption;
+  /** The city typed so far, for the suggestions. */
+  city: string;
+  fields: Record<Part, UseFormRegisterReturn>;
+  /** Translation keys of the errors, per part. */
+  errors: Partial<Record<Part, string | undefined>>;
+  /** Fills zip code and state from a chosen city where they are still empty. */
+  fill: (part: 'zipCode' | 'state', value: string) => void;
+  current: (part: 'zipCode' | 'state') => string;
+}
+
+/**
+ * An address in the customer's country (shipping details, profile): street lines, city with suggestions,
+ * zip code (required where the country says so), state, and the three-word address where the country uses it.
+ */
+export function AddressFields({ t, country, city, fields, errors, fill, current }: Props) {
+  const onCity = useCallback(
+    (found: City) => {
+      if (found.zipCode && !current('zipCode')) fill('zipCode', found.zipCode);
+      if (found.state && !current('state')) fill('state', found.state);
+    },
+    [fill, current],
+  );
+  return (
+    <>
+      <TextField
+        t={t}
+        label={t('shipping.addressLine1')}
+        autoComplete="address-line1"
+        registration={fields.line1}
+        error={errors.line1}
+      />
+      <TextField
+        t={t}
+        label={t('shipping.addressLine2')}
+        autoComplete="address-line2"
+        registration={fields.line2}
+        error={errors.line2}
+      />
+      <CityField
+        t={t}
+        countryCode={country.code}
+        value={city}
+        registration={fields.city}
+        error={errors.city}
+        onCity={onCity}
+      />
+      <div className="form-columns">
+        <TextField
+          t={t}
+          label={t(zipCodeRequired(country) ? 'shipping.zipCode' : 'shipping.zipCodeOptional')}
+          autoComplete="postal-code"
+          dir="ltr"
+          registration={fields.zipCode}
+          error={errors.zipCode}
+        />
+        <TextField
+          t={t}
+          label={t('shipping.state')}
+          autoComplete="address-level1"
+          registration={fields.state}
+          error={errors.state}
+        />
+      </div>
+      {country.enableWhat3Words && (
+        <>
+          <TextField
+            t={t}
+            label={t('shipping.threeWordAddress')}
+            placeholder="///word.word.word"
+            hintId="three-word-hint"
+            registration={fields.w3wAddress}
+            error={errors.w3wAddress}
+          />
+          <p className="field-hint" id="three-word-hint">
+            {t('shipping.threeWordHint')}
+          </p>
+        </>
+      )}
+    </>
+  );
+}

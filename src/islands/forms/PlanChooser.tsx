@@ -1,0 +1,53 @@
+import { useId } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { TFunction } from 'i18next';
+import type { Plan } from '../../lib/reference/schemas.ts';
+import { isBestValue, plansInDisplayOrder, splitPrice } from '../../lib/signup/signup-steps.ts';
+
+interface Props {
+  t: TFunction;
+  plans: readonly Plan[];
+  registration: UseFormRegisterReturn;
+  error?: string | undefined;
+}
+
+/** The membership plans as radio cards, in the display order of spec 1 §3. */
+export function PlanChooser({ t, plans, registration, error }: Props) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <fieldset className="field plan-chooser" aria-describedby={error ? errorId : undefined}>
+      <legend>{t('signup.plan')}</legend>
+      <div className="plan-options">
+        {plansInDisplayOrder(plans).map((plan) => {
+          const price = splitPrice(plan.amount);
+          return (
+            <label key={plan.planId} className="plan-option">
+              <input type="radio" value={String(plan.planId)} {...registration} />
+              <span className="plan-name">{t(`plan.name.${plan.planId}`)}</span>
+              {isBestValue(plan.planId) && <span className="plan-badge">{t('plan.bestValue')}</span>}
+              <span className="plan-price">
+                {plan.amount === 0 ? (
+                  t('plan.free')
+                ) : (
+                  <>
+                    <span className="price-currency">{plan.currencyCode}</span>{' '}
+                    <span className="price-whole">{price.whole}</span>
+                    <span className="price-decimals">.{price.decimals}</span>{' '}
+                    <span className="price-term">{t(`plan.term.${plan.planId}`)}</span>
+                  </>
+                )}
+              </span>
+              <span className="plan-summary">{t(`plan.summary.${plan.planId}`)}</span>
+            </label>
+          );
+        })}
+      </div>
+      {error && (
+        <p className="field-error" id={errorId}>
+          {t(error)}
+        </p>
+      )}
+    </fieldset>
+  );
+}

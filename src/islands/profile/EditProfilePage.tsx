@@ -1,0 +1,306 @@
+/**
+ * Edit profile (spec 1 §2.1, §3 profile, §5): the customer's details, ID details for the country's ID
+ * types, and e-mail preferences. When the country needs an ID document and none is uploaded, the customer
+ * goes to the upload first.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useStore } from '@nanostores/react';
+import type { Lang } from '../../i18n/languages.ts';
+import { useTranslator } from '../i18n/use-translator.ts';
+import { birthDateOf, editProfileFormSchema, type EditProfileForm } from '../../lib/signup/signup-forms.ts';
+import { fieldProblemsOf, formProblemOf } from '../../lib/signup/signup-errors.ts';
+import { getProfile } from '../../lib/api/customers/get-profile.ts';
+import type { Profile } from '../../lib/api/customers/contract.ts';
+import { saveAccount } from '../../lib/api/account/save-account.ts';
+import { PROFILE_FORM_STAGE, PROFILE_SAVE_ACTION } from '../../lib/api/account/contract.ts';
+import { getIdTypes } from '../../lib/api/reference/reference.ts';
+import type { IdType } from '../../lib/api/reference/contract.ts';
+import { ApiError } from '../../lib/api/errors.ts';
+import { countryByCode, countryName, countryOptions, type CountryOption } from '../../lib/reference/countries.ts';
+import { normalisePhone, zipCodeRequired } from '../../lib/profile/profile-rules.ts';
+import { $session, setCurrentUser } from '../../lib/session/session-store.ts';
+import { currentUserFrom } from '../../lib/session/from-login.ts';
+import { notify } from '../../lib/notifications/notifications.ts';
+import { buildUrl } from '../../lib/routes/paths.ts';
+import { TextField } from '../forms/TextField.tsx';
+import { SelectField } from '../forms/SelectField.tsx';
+import { AddressFields } from '../forms/AddressFields.tsx';
+import { BirthDateFields } from '../forms/BirthDateFields.tsx';
+import { FormAlert } from '../forms/FormAlert.tsx';
+import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { island } from '../forms/Island.tsx';
+import { EmailPreferences } from './EmailPreferences.tsx';
+
+interface Props {
+  lang: Lang;
+  brandSlug: string;
+}
+
+function formValues(p: Profile): EditProfileForm {
+  return {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    birthDay: p.birthDate ? String(p.birthDate.day) : '',
+    birthMonth: p.birthDate ? String(p.birthDate.month) : '',
+    birthYear: p.birthDate ? String(p.birthDate.year) : '',
+    gender: p.gender ?? '',
+    nationality: p.nationality ?? '',
+    mobile: p.mobile ?? '',
+    tel1: p.tel1 ?? '',
+    city: p.city ?? '',
+    state: p.state ?? '',
+    streetAddressLine1: p.streetAddressLine1 ?? '',
+    streetAddressLine2: p.streetAddressLine2 ?? '',
+    zipCode: p.zipCode ?? '',
+    w3wAddress: p.w3wAddress ?? '',
+    idType: p.idType ?? '',
+    idTypeValue: p.idTypeValue ?? '',
+  };
+}
+
+function ProfileForm({
+  lang,
+  profile,
+  country,
+  idDetailsMandatory,
+}: {
+  lang: Lang;
+  profile: Profile;
+  country: CountryOption;
+  idDetailsMandatory: boolean;
+}) {
+  const t = useTranslator(lang);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [idTypes, setIdTypes] = useState<IdType[]>([]);
+  const { register, handleSubmit, control, setValue, getValues, setError, reset, formState } = useForm<EditProfileForm>(
+    {
+      resolver: zodResolver(editProfileFormSchema({ zipRequired: zipCodeRequired(country), idDetailsMandatory })),
+      defaultValues: formValues(profile),
+    },
+  );
+  const city = useWatch({ control, name: 'city' });
+
+  useEffect(() => {
+    let live = true;
+    getIdTypes(country.code, profile.idType)
+      .then((types) => {
+        if (!live) return;
+        setIdTypes(types);
+      })
+      .catch(() => live && setIdTypes([]));
+    return () => {
+      live = false;
+    };
+  }, [country.code, profile.idType]);
+
+  // The select had no options when the saved value was set: set it again once they are drawn.
+  useEffect(() => {
+    if (profile.idType && idTypes.some((type) => type === profile.idType)) setValue('idType', profile.idType);
+  }, [idTypes, profile.idType, setValue]);
+
+  const fill = useCallback((part: 'zipCode' | 'state', value: string) => setValue(part, value), [setValue]);
+
+  const onSubmit = async (form: EditProfileForm) => {
+    setFailure(null);
+    try {
+      const saved = await saveAccount(profile.userGuid, {
+        action: PROFILE_SAVE_ACTION,
+        formStage: PROFILE_FORM_STAGE,
+        firstName: form.firstName,
+        lastName: form.lastName,
+        birthDate: birthDateOf(form),
+        gender: form.gender === '' ? null : form.gender,
+        nationality: form.nationality || null,
+        mobile: normalisePhone(form.mobile),
+        tel1: normalisePhone(form.tel1),
+        city: form.city,
+        state: form.state,
+        streetAddressLine1: form.streetAddressLine1,
+        streetAddressLine2: form.streetAddressLine2,
+        zipCode: form.zipCode,
+        w3wAddress: form.w3wAddress,
+        idType: form.idType || null,
+        idTypeValue: form.idTypeValue || null,
+      });
+      setCurrentUser(currentUserFrom(saved));
+      reset(form);
+      notify('success', 'notifications.profileSaved');
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      const fields = fieldProblemsOf(error, { birthDate: 'birthYear' });
+      for (const f of fields) setError(f.field as FieldPath<EditProfileForm>, { message: f.key });
+      setFailure(formProblemOf(error, fields));
+    }
+  };
+
+  const errors = formState.errors;
+  return (
+    <form
+      className="form-card form-card-wide"
+      noValidate
+      aria-labelledby="profile-heading"
+      onSubmit={handleSubmit(onSubmit, () => setFailure('errors.validation'))}
+    >
+      <h1 id="profile-heading">{t('profile.heading')}</h1>
+      <p>
+        {t('profile.email')}: <strong>{profile.email}</strong> · {t('profile.country')}:{' '}
+        <strong>{countryName(country, lang)}</strong>
+      </p>
+      {failure && (
+        <FormAlert>
+          <p>{t(failure)}</p>
+        </FormAlert>
+      )}
+      <div className="form-columns">
+        <TextField
+          t={t}
+          label={t('profile.firstName')}
+          autoComplete="given-name"
+          registration={register('firstName')}
+          error={errors.firstName?.message}
+        />
+        <TextField
+          t={t}
+          label={t('profile.lastName')}
+          autoComplete="family-name"
+          registration={register('lastName')}
+          error={errors.lastName?.message}
+        />
+      </div>
+      <BirthDateFields
+        lang={lang}
+        t={t}
+        day={register('birthDay')}
+        month={register('birthMonth')}
+        year={register('birthYear')}
+        error={errors.birthDay?.message ?? errors.birthMonth?.message ?? errors.birthYear?.message}
+      />
+      <div className="form-columns">
+        <SelectField
+          t={t}
+          label={t('profile.gender')}
+          placeholder={t('profile.notSaying')}
+          options={[
+            { value: 'Female', label: t('profile.female') },
+            { value: 'Male', label: t('profile.male') },
+          ]}
+          registration={register('gender')}
+        />
+        <SelectField
+          t={t}
+          label={t('profile.nationality')}
+          placeholder={t('profile.chooseCountry')}
+          options={countryOptions(lang)}
+          registration={register('nationality')}
+        />
+      </div>
+      <div className="form-columns">
+        <TextField
+          t={t}
+          label={t('profile.mobile')}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          dir="ltr"
+          registration={register('mobile')}
+          error={errors.mobile?.message}
+        />
+        <TextField
+          t={t}
+          label={t('profile.tel1')}
+          type="tel"
+          inputMode="tel"
+          dir="ltr"
+          registration={register('tel1')}
+          error={errors.tel1?.message}
+        />
+      </div>
+      <AddressFields
+        t={t}
+        country={country}
+        city={city}
+        fields={{
+          line1: register('streetAddressLine1'),
+          line2: register('streetAddressLine2'),
+          city: register('city'),
+          zipCode: register('zipCode'),
+          state: register('state'),
+          w3wAddress: register('w3wAddress'),
+        }}
+        errors={{
+          line1: errors.streetAddressLine1?.message,
+          line2: errors.streetAddressLine2?.message,
+          city: errors.city?.message,
+          zipCode: errors.zipCode?.message,
+          state: errors.state?.message,
+          w3wAddress: errors.w3wAddress?.message,
+        }}
+        fill={fill}
+        current={getValues}
+      />
+      <div className="form-columns">
+        <SelectField
+          t={t}
+          label={t(idDetailsMandatory ? 'profile.idType' : 'profile.idTypeOptional')}
+          placeholder={t('profile.chooseIdType')}
+          options={idTypes.map((type) => ({ value: type, label: t(`idType.${type}`) }))}
+          registration={register('idType')}
+          error={errors.idType?.message}
+        />
+        <TextField
+          t={t}
+          label={t(idDetailsMandatory ? 'profile.idNumber' : 'profile.idNumberOptional')}
+          dir="ltr"
+          registration={register('idTypeValue')}
+          error={errors.idTypeValue?.message}
+        />
+      </div>
+      <SubmitButton busy={formState.isSubmitting} label={t('profile.save')} busyLabel={t('common.working')} />
+    </form>
+  );
+}
+
+function EditProfileView({ lang, brandSlug }: Props) {
+  const t = useTranslator(lang);
+  const user = useStore($session);
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [failed, setFailed] = useState(false);
+  const mustUpload = user?.id.mandatory === true && !user.id.uploaded;
+
+  useEffect(() => {
+    if (!user) return;
+    if (mustUpload) {
+      location.replace(buildUrl(lang, 'signup.upload', brandSlug));
+      return;
+    }
+    let live = true;
+    getProfile(user.guid)
+      .then((p) => live && setProfile(p))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+    // Once per page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  if (!user || mustUpload) return null;
+  const country = countryByCode(profile?.countryCode);
+  return (
+    <div className="profile-page">
+      {failed && (
+        <FormAlert>
+          <p>{t('errors.500')}</p>
+        </FormAlert>
+      )}
+      {profile && country && (
+        <ProfileForm lang={lang} profile={profile} country={country} idDetailsMandatory={user.id.detailsMandatory} />
+      )}
+      {profile && <EmailPreferences lang={lang} guid={user.guid} />}
+    </div>
+  );
+}
+
+export default island(EditProfileView);

@@ -1,0 +1,38 @@
+/** The request forms (spec 1 §3 request, §4.3, §5); messages are translation keys. */
+import { z } from 'zod';
+import {
+  CATEGORIES_WITH_ATTACHMENT,
+  REQUEST_CATEGORIES,
+  requestCategorySchema,
+  type RequestCategory,
+} from '../api/account-home/contract.ts';
+
+/** Categories a customer picks on the submit page: claims are filed from the claim tab. */
+export const SUBMIT_CATEGORIES: readonly RequestCategory[] = Object.values(REQUEST_CATEGORIES).filter(
+  (c) => c !== REQUEST_CATEGORIES.claim,
+);
+
+/** The category a query parameter names, when the submit page offers it. */
+export function submitCategoryOf(value: string | null): RequestCategory | null {
+  const parsed = requestCategorySchema.safeParse(Number(value));
+  return parsed.success && SUBMIT_CATEGORIES.includes(parsed.data) ? parsed.data : null;
+}
+
+export const needsAttachment = (category: RequestCategory | null): boolean =>
+  category !== null && CATEGORIES_WITH_ATTACHMENT.includes(category);
+
+/** Categories whose request is about one shipment, with its waybill number. */
+export const asksForWaybill = (category: RequestCategory | null): boolean => category === REQUEST_CATEGORIES.inquiry;
+
+const description = z.string().trim().min(1, 'validation.required').max(4000, 'validation.tooLong');
+
+export const submitRequestFormSchema = z.object({
+  categoryId: z.string().refine((v) => submitCategoryOf(v) !== null, 'validation.required'),
+  subject: z.string().trim().min(1, 'validation.required').max(150, 'validation.tooLong'),
+  description,
+  waybill: z.string().trim().max(40, 'validation.tooLong'),
+});
+export type SubmitRequestForm = z.infer<typeof submitRequestFormSchema>;
+
+export const editRequestFormSchema = z.object({ description, closeCase: z.boolean() });
+export type EditRequestForm = z.infer<typeof editRequestFormSchema>;

@@ -1,0 +1,205 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
+import { shipments } from '../../server/db/schema.ts';
+import { CLAIM_LOOKUP_LIMIT } from '../../server/api/account-home/claims.routes.ts';
+import {
+  claimPackageSchema,
+  requestSchema,
+  updateStatusResponseSchema,
+  type SaveRequest,
+} from '../../src/lib/api/account-home/contract.ts';
+import { apiErrorSchema } from '../../src/lib/api/errors.ts';
+
+interface Session {
+  cookie: string;
+  guid: string;
+}
+
+const MINUTE = 60_000;
+
+describe.each(BACKENDS)('claims on %s', (backend) => {
+  let t: TestApp;
+  let demo: Session;
+  let other: Session;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    demo = await t.login('demo@example.com', '198.51.100.180');
+    other = await t.login('agreement@example.com', '198.51.100.181');
+  });
+  afterAll(() => t.close());
+
+  const lookup = (origin: string, fawb: string, as: Session | null = demo, slashes = '//') =>
+    t.request(`/api/tracking${slashes}${origin}/GetByShipmentByFAWB/${encodeURIComponent(fawb)}`, {
+      ...(as ? { cookie: as.cookie } : {}),
+    });
+  const updateStatus = (packageId: number | string, mailbox: string, as: Session | null = demo, slashes = '//') =>
+    t.request(`/api/tracking${slashes}${packageId}/updateStatus/${encodeURIComponent(mailbox)}`, {
+      method: 'POST',
+      ...(as ? { cookie: as.cookie } : {}),
+    });
+  const error = async (res: Response) => [res.status, apiErrorSchema.parse(await res.json()).code];
+  const shipment = async (awb: string) => {
+    const [row] = await t.database.db.select().from(shipments).where(eq(shipments.awb, awb));
+    return row!;
+  };
+  const fileClaim = async (as: Session, subCategory: number, awb: string, foreignAwb: string, origin: string) => {
+    const body: SaveRequest = {
+      categoryId: 830,
+      subCategory,
+      subject: 'This package is mine',
+      description: 'I ordered it and it arrived without my mailbox number.',
+      claim: {
+        Package: { ForeignAWB: foreignAwb, AWB: awb, OriginEntity: origin, DestinationCity: 'Amman' },
+        Address: { MailboxNumber: 'AMM 104582' },
+      },
+    };
+    const res = await t.request(`/api/account/${as.guid}/requests`, {
+      method: 'POST',
+      cookie: as.cookie,
+      body: JSON.stringify(body),
+    });
+    expect(res.status).toBe(201);
+    return requestSchema.parse(await res.json());
+  };
+
+  describe('package by foreign waybill number', () => {
+    it('finds an unidentified package at its origin, whatever the case, with only what a claim needs', async () => {
+      const res = await lookup('NYC', 'TBA512000201');
+      expect(res.status).toBe(200);
+      const raw = (await res.json()) as { package: object };
+      expect(Object.keys(raw).sort()).toEqual(['isUserOwner', 'package']);
+      expect(Object.keys(raw.package).sort()).toEqual(
+        ['awb', 'customerId', 'destinationCity', 'foreignAwb', 'id', 'lastPi', 'originEntity'].sort(),
+      );
+      expect(claimPackageSchema.parse(raw)).toEqual({
+        package: {
+          id: 610_000,
+          awb: 'SB9000201',
+          foreignAwb: 'TBA512000201',
+          originEntity: 'NYC',
+          destinationCity: 'Amman',
+          customerId: 0,
+          lastPi: 4,
+        },
+        isUserOwner: false,
+      });
+      const lower = claimPackageSchema.parse(await (await lookup('nyc', 'tba512000201')).json());
+      expect(lower.package.awb).toBe('SB9000201');
+      // The single-slash form answers the same.
+      const single = await lookup('NYC', 'TBA512000201', demo, '/');
+      expect(claimPackageSchema.parse(await single.json())).toEqual(claimPackageSchema.parse(raw));
+    });
+
+    it("tells the owner apart, and never discloses another customer's number", async () => {
+      const theirs = claimPackageSchema.parse(await (await lookup('LON', 'TBA512000202')).json());
+      expect(theirs).toMatchObject({ isUserOwner: false, package: { customerId: -1, lastPi: 3, awb: 'SB9000202' } });
+      expect(theirs.package.destinationCity).toBe('Dubai');
+      const asOwner = claimPackageSchema.parse(await (await lookup('LON', 'TBA512000202', other)).json());
+      expect(asOwner).toMatchObject({ isUserOwner: true, package: { customerId: 208_811 } });
+      // One of demo's own packages.
+      const own = await shipment('SB7000100');
+      const mine = claimPackageSchema.parse(await (await lookup(own.originEntity, own.foreignAwb!)).json());
+      expect(mine).toMatchObject({ isUserOwner: true, package: { awb: 'SB7000100', customerId: 104_582 } });
+    });
+
+    it('answers 404 for an unknown number or another origin, 400 for a malformed origin, 401 without a session', async () => {
+      expect(await error(await lookup('NYC', 'TBA000000000'))).toEqual([404, 'NOT_FOUND']);
+      expect(await error(await lookup('LON', 'TBA512000201'))).toEqual([404, 'NOT_FOUND']);
+      expect(await error(await lookup('N%21C', 'TBA512000201'))).toEqual([400, 'VALIDATION']);
+      expect(await error(await lookup('NYC', 'TBA512000201', null))).toEqual([401, 'UNAUTHORIZED']);
+    });
+
+    it(`allows ${CLAIM_LOOKUP_LIMIT.max} look-ups per user in 5 minutes, then 429 with Retry-After`, async () => {
+      const prober = await t.login('idrequired@example.com', '198.51.100.182');
+      for (let i = 0; i < CLAIM_LOOKUP_LIMIT.max; i++) {
+        const res = await lookup('NYC', `TBA5120009${String(i).padStart(2, '0')}`, prober);
+        expect(res.status).toBe(404);
+      }
+      const stopped = await lookup('NYC', 'TBA512000201', prober);
+      expect(await error(stopped)).toEqual([429, 'TOO_MANY_ATTEMPTS']);
+      expect(Number(stopped.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Another user is not affected.
+      expect((await lookup('NYC', 'TBA512000201', other)).status).toBe(200);
+      t.advance(5 * MINUTE);
+      expect((await lookup('NYC', 'TBA512000201', prober)).status).toBe(200);
+    });
+  });
+
+  describe('status update after a claim of an unidentified package', () => {
+    it('is refused (403) until the user has an open 8198 claim for the package', async () => {
+      expect(await error(await updateStatus(610_000, 'AMM 104582'))).toEqual([403, 'FORBIDDEN']);
+      // A claim of another subcategory is not enough.
+      await fileClaim(demo, 8633, 'SB9000201', 'TBA512000201', 'NYC');
+      expect(await error(await updateStatus(610_000, 'AMM 104582'))).toEqual([403, 'FORBIDDEN']);
+      expect((await shipment('SB9000201')).lastPi).toBe(4);
+    });
+
+    it('sets status 28 with a history event once claimed, for one of the user’s mailboxes only', async () => {
+      // The claim names the package by its foreign waybill number only, as the claim form does.
+      await fileClaim(demo, 8198, '', 'tba512000201', 'NYC');
+      const before = await shipment('SB9000201');
+      // Another customer's mailbox number is refused.
+      expect(await error(await updateStatus(610_000, 'DXB 208811'))).toEqual([400, 'VALIDATION']);
+      expect((await shipment('SB9000201')).lastPi).toBe(4);
+
+      t.advance(MINUTE);
+      const res = await updateStatus(610_000, 'AMM 104582');
+      expect(res.status).toBe(200);
+      expect(updateStatusResponseSchema.parse(await res.json())).toEqual({
+        lastPi: 28,
+        currentStatus: 'Claimed by customer',
+      });
+      const after = await shipment('SB9000201');
+      expect(after).toMatchObject({ lastPi: 28, currentStatus: 'Claimed by customer', trackingProgress: 20 });
+      expect(after.history).toEqual([
+        ...before.history,
+        { statusId: 28, status: 'Claimed by customer', location: 'New York', at: t.clock().toISOString() },
+      ]);
+      // The owner of the package is unchanged: staff assign it.
+      expect(after).toMatchObject({ userGuid: null, customerId: 0 });
+
+      // A second call (here with the number's digits and the single-slash path) records nothing more.
+      const again = await updateStatus(610_000, '104582', demo, '/');
+      expect(updateStatusResponseSchema.parse(await again.json()).lastPi).toBe(28);
+      expect((await shipment('SB9000201')).history).toHaveLength(after.history.length);
+      const lookedUp = claimPackageSchema.parse(await (await lookup('NYC', 'TBA512000201')).json());
+      expect(lookedUp.package.lastPi).toBe(28);
+    });
+
+    it('refuses a package that is not an unidentified one (409), whatever the claim says', async () => {
+      await fileClaim(demo, 8198, 'SB9000203', 'TBA512000203', 'NYC');
+      expect(await error(await updateStatus(610_002, 'Dana Haddad/AMM 104582'))).toEqual([409, 'CONFLICT']);
+      expect((await shipment('SB9000203')).lastPi).toBe(13);
+      // Another customer's package, claimed as unidentified.
+      await fileClaim(demo, 8198, 'SB9000202', 'TBA512000202', 'LON');
+      expect(await error(await updateStatus(610_001, 'AMM 104582'))).toEqual([409, 'CONFLICT']);
+      expect(await shipment('SB9000202')).toMatchObject({ lastPi: 3, customerId: 208_811 });
+    });
+
+    it('does not count closed claims or claims of other users, and answers 403 for unknown packages', async () => {
+      // SB9000102 is the public unidentified package; the other user claims it, then closes the claim.
+      const claim = await fileClaim(other, 8198, 'SB9000102', 'TBA44000626', 'CAN');
+      const close = await t.request(`/api/account/${other.guid}/requests`, {
+        method: 'POST',
+        cookie: other.cookie,
+        body: JSON.stringify({
+          id: claim.id,
+          categoryId: 830,
+          subject: claim.subject,
+          description: 'Found it, not mine.',
+          closeCase: true,
+        }),
+      });
+      expect(close.status).toBe(200);
+      expect(await error(await updateStatus(600_002, 'DXB 208811', other))).toEqual([403, 'FORBIDDEN']);
+      // Demo has no claim on it.
+      expect(await error(await updateStatus(600_002, 'AMM 104582'))).toEqual([403, 'FORBIDDEN']);
+      expect((await shipment('SB9000102')).lastPi).toBe(4);
+      expect(await error(await updateStatus(999_999, 'AMM 104582'))).toEqual([403, 'FORBIDDEN']);
+      expect(await error(await updateStatus('99999999999', 'AMM 104582'))).toEqual([403, 'FORBIDDEN']);
+      expect(await error(await updateStatus('SB9000102', 'AMM 104582'))).toEqual([400, 'VALIDATION']);
+      expect(await error(await updateStatus(610_000, 'AMM 104582', null))).toEqual([401, 'UNAUTHORIZED']);
+    });
+  });
+});

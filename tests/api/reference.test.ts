@@ -1,0 +1,215 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
+import {
+  citiesResponseSchema,
+  countriesResponseSchema,
+  countryByClientSchema,
+  countryResponseSchema,
+  idTypesResponseSchema,
+  membershipPlansResponseSchema,
+} from '../../src/lib/api/reference/contract.ts';
+import { apiErrorSchema } from '../../src/lib/api/errors.ts';
+import { count, eq } from 'drizzle-orm';
+import { cities, countries, users } from '../../server/db/schema.ts';
+import { refreshReferenceData } from '../../server/db/seed.ts';
+import { loadReferenceData } from '../../server/db/reference-data.ts';
+
+describe.each(BACKENDS)('reference API on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  const get = (path: string, headers: Record<string, string> = {}) => t.request(path, { headers });
+  const notFound = async (res: Response) => {
+    expect(res.status).toBe(404);
+    expect(apiErrorSchema.parse(await res.json()).code).toBe('NOT_FOUND');
+  };
+
+  describe('countries', () => {
+    it('lists every country by English name, without logging in', async () => {
+      const res = await get('/api/countries');
+      expect(res.status).toBe(200);
+      const list = countriesResponseSchema.parse(await res.json());
+      expect(list.length).toBe(23);
+      const names = list.map((c) => c.nameEn);
+      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+      expect(list.find((c) => c.code === 'AE')).toEqual({
+        code: 'AE',
+        nameEn: 'United Arab Emirates',
+        nameAr: 'الإمارات العربية المتحدة',
+        isZipCodeRequired: false,
+        hasAddresses: true,
+        enableWhat3Words: true,
+        phoneCode: '+971',
+        currencyCode: 'AED',
+      });
+    });
+
+    it('answers one country by code, in any case, and 404 for an unknown one', async () => {
+      const res = await get('/api/countries/jo');
+      expect(countryResponseSchema.parse(await res.json())).toMatchObject({ code: 'JO', currencyCode: 'JOD' });
+      await notFound(await get('/api/countries/XX'));
+      await notFound(await get('/api/countries/JOR'));
+    });
+  });
+
+  describe('membership plans', () => {
+    it("answers the country's own list in list order", async () => {
+      const res = await get('/api/v1/countries/LB/membershipplans');
+      expect(res.status).toBe(200);
+      const body = membershipPlansResponseSchema.parse(await res.json());
+      expect(body.countryCode).toBe('LB');
+      expect(body.plans.map((p) => p.planId)).toEqual([5, 1]);
+      const jo = membershipPlansResponseSchema.parse(await (await get('/api/v1/countries/JO/membershipplans')).json());
+      expect(jo.plans.map((p) => [p.planId, p.amount, p.currencyCode])).toEqual([
+        [1, 0, 'JOD'],
+        [2, 35, 'JOD'],
+        [3, 4.25, 'JOD'],
+        [5, 175, 'JOD'],
+      ]);
+    });
+
+    it('falls back to the default list for a country without one, and answers it for "default"', async () => {
+      const qa = membershipPlansResponseSchema.parse(await (await get('/api/v1/countries/QA/membershipplans')).json());
+      expect(qa.countryCode).toBe('default');
+      expect(qa.plans.map((p) => [p.planId, p.amount, p.currencyCode])).toEqual([
+        [1, 0, 'USD'],
+        [2, 49.99, 'USD'],
+        [3, 5.99, 'USD'],
+        [5, 249, 'USD'],
+      ]);
+      const fallback = membershipPlansResponseSchema.parse(
+        await (await get('/api/v1/countries/default/membershipplans')).json(),
+      );
+      expect(fallback).toEqual(qa);
+    });
+
+    it('answers 404 for an unknown country', async () => {
+      await notFound(await get('/api/v1/countries/ZZ/membershipplans'));
+    });
+  });
+
+  describe('country by client', () => {
+    const resolve = async (app: TestApp, headers: Record<string, string>) => {
+      const res = await app.request('/api/v1/countries/resolvebyclient', { headers });
+      expect(res.status).toBe(200);
+      return countryByClientSchema.parse(await res.json()).countryCode;
+    };
+
+    it("takes the edge's country header behind a trusted proxy, when it names a known country", async () => {
+      expect(await resolve(t, { 'cf-ipcountry': 'JO' })).toBe('JO');
+      expect(await resolve(t, { 'cf-ipcountry': 'sa' })).toBe('SA');
+      // Cloudflare's XX (unknown) and T1 (Tor), a country the service doesn't know, nothing at all.
+      expect(await resolve(t, { 'cf-ipcountry': 'XX' })).toBeNull();
+      expect(await resolve(t, { 'cf-ipcountry': 'T1' })).toBeNull();
+      expect(await resolve(t, { 'cf-ipcountry': 'BR' })).toBeNull();
+      expect(await resolve(t, {})).toBeNull();
+    });
+
+    it('reads the configured header only, and nothing without a trusted proxy', async () => {
+      const other = await createTestApp(backend, { countryHeader: 'x-client-country' });
+      const direct = await createTestApp(backend, { trustProxy: false });
+      try {
+        expect(await resolve(other, { 'x-client-country': 'AE', 'cf-ipcountry': 'JO' })).toBe('AE');
+        expect(await resolve(other, { 'cf-ipcountry': 'JO' })).toBeNull();
+        expect(await resolve(direct, { 'cf-ipcountry': 'JO' })).toBeNull();
+      } finally {
+        await other.close();
+        await direct.close();
+      }
+    });
+  });
+
+  describe('cities', () => {
+    const cities = async (path: string) => {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      return citiesResponseSchema.parse(await res.json());
+    };
+
+    it('finds the cities starting with a prefix, whatever its case, sorted by name', async () => {
+      expect(await cities('/api/shareddata/AE/city/a')).toEqual([
+        { cityName: 'Abu Dhabi', zipCode: null, state: 'Abu Dhabi' },
+        { cityName: 'Ajman', zipCode: null, state: 'Ajman' },
+        { cityName: 'Al Ain', zipCode: null, state: 'Abu Dhabi' },
+        { cityName: 'Al Dhaid', zipCode: null, state: 'Sharjah' },
+      ]);
+      expect(await cities('/api/shareddata/jo/city/AMM')).toEqual([
+        { cityName: 'Amman', zipCode: '11118', state: 'Amman' },
+      ]);
+      expect((await cities('/api/shareddata/AE/city/al%20a')).map((c) => c.cityName)).toEqual(['Al Ain']);
+      expect((await cities('/api/shareddata/DE/city/d%C3%BC')).map((c) => c.cityName)).toEqual(['Düsseldorf']);
+      expect(await cities('/api/shareddata/JO/city/Atlantis')).toEqual([]);
+      // A prefix is not a pattern.
+      expect(await cities('/api/shareddata/JO/city/%25')).toEqual([]);
+      expect(await cities('/api/shareddata/JO/city/_')).toEqual([]);
+    });
+
+    it('answers at most 20', async () => {
+      // A blank prefix matches every city: the US has 30, the first 20 by name come back.
+      const us = await cities('/api/shareddata/US/city/%20');
+      expect(us.length).toBe(20);
+      const names = us.map((c) => c.cityName);
+      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
+      expect(names.slice(0, 3)).toEqual(['Atlanta', 'Austin', 'Baltimore']);
+      const sa = await cities('/api/shareddata/SA/city/a');
+      expect(sa.map((c) => c.cityName)).toEqual(['Abha', 'Al Bahah', 'Al Hofuf', 'Al Kharj', 'Al Mubarraz', 'Arar']);
+    });
+
+    it('answers 404 for an unknown country', async () => {
+      await notFound(await get('/api/shareddata/ZZ/city/a'));
+    });
+  });
+
+  describe('ID types', () => {
+    const idTypes = async (path: string) => {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      return idTypesResponseSchema.parse(await res.json());
+    };
+
+    it("answers the country's types, plus the user's current one when it is a type and missing", async () => {
+      expect(await idTypes('/api/v1/countries/KW/idTypes')).toEqual(['civilId', 'passport', 'residencePermit']);
+      expect(await idTypes('/api/v1/countries/US/idTypes')).toEqual(['drivingLicence', 'passport']);
+      expect(await idTypes('/api/v1/countries/US/idTypes?currentIdType=nationalId')).toEqual([
+        'drivingLicence',
+        'passport',
+        'nationalId',
+      ]);
+      expect(await idTypes('/api/v1/countries/US/idTypes?currentIdType=passport')).toEqual([
+        'drivingLicence',
+        'passport',
+      ]);
+      expect(await idTypes('/api/v1/countries/US/idTypes?currentIdType=libraryCard')).toEqual([
+        'drivingLicence',
+        'passport',
+      ]);
+    });
+
+    it('answers 404 for an unknown country', async () => {
+      await notFound(await get('/api/v1/countries/ZZ/idTypes'));
+    });
+  });
+
+  describe('refresh at start', () => {
+    it('brings stale reference tables back to the files and leaves customers alone', async () => {
+      const { db } = t.database;
+      const [people] = await db.select({ n: count() }).from(users);
+      await db.delete(cities);
+      await db.update(countries).set({ idTypes: ['passport'], idDetailsMandatory: false });
+      await refreshReferenceData(db);
+      const files = loadReferenceData();
+      const [rows] = await db.select({ n: count() }).from(cities);
+      expect(rows?.n).toBe(files.cities.reduce((n, c) => n + c.cities.length, 0));
+      const [kw] = await db.select().from(countries).where(eq(countries.code, 'KW'));
+      expect(kw).toMatchObject({ idTypes: ['civilId', 'passport', 'residencePermit'], idDetailsMandatory: true });
+      const [after] = await db.select({ n: count() }).from(users);
+      expect(after?.n).toBe(people?.n);
+      // Twice in a row is fine.
+      await refreshReferenceData(db);
+      expect((await db.select({ n: count() }).from(cities))[0]?.n).toBe(rows?.n);
+    });
+  });
+});
