@@ -18,6 +18,10 @@ test.describe.configure({ mode: 'serial' });
 test('a logged-in user without mailboxes completes the account instead of creating another', async ({ page }) => {
   await logIn(page, 'incomplete@example.com');
   await expect(page).toHaveURL('/en/signup/profile');
+  // Account home lets an incomplete account in, with only the profile tab.
+  await page.goto('/en/home/account?tab=addresses');
+  await expect(page.getByRole('tab')).toHaveText(['Profile']);
+  await page.goto('/en/signup/profile');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete your account');
   // Saved details are there; no e-mail or password fields.
   await expect(page.getByLabel('First name')).toHaveValue('Omar');

@@ -104,6 +104,8 @@ function ProfileForm({
 
   const onSubmit = async (form: EditProfileForm) => {
     setFailure(null);
+    // Spec 1 §4.7: the customer is told to wait, then of the outcome.
+    notify('info', 'notifications.wait');
     try {
       const saved = await saveAccount(profile.userGuid, {
         action: PROFILE_SAVE_ACTION,
