@@ -32,6 +32,8 @@ export interface TestApp {
   /** Moves the clock forward. */
   advance(ms: number): void;
   request(path: string, init?: RequestInit & { cookie?: string; from?: string }): Promise<Response>;
+  /** A call with a JSON body (if any) as a session (if any). */
+  send(method: string, path: string, as?: { cookie: string }, body?: unknown): Promise<Response>;
   /** Logs in and returns the session cookie (`name=value`). */
   login(email: string, from?: string): Promise<{ cookie: string; guid: string }>;
   close(): Promise<void>;
@@ -117,6 +119,12 @@ export async function createTestApp(
       now += ms;
     },
     request,
+    send: (method, path, as, body) =>
+      request(path, {
+        method,
+        ...(as ? { cookie: as.cookie } : {}),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      }),
     async login(email, from) {
       const res = await request('/api/account/login', {
         method: 'POST',

@@ -27,12 +27,7 @@ describe.each(BACKENDS)('marketing API on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  const send = (method: string, path: string, as: Session | undefined, body?: unknown) =>
-    t.request(path, {
-      method,
-      ...(as ? { cookie: as.cookie } : {}),
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const send: TestApp['send'] = (...args) => t.send(...args);
   const contact = (overrides: Partial<MarketingContact> = {}): MarketingContact => ({
     firstName: 'Rana',
     lastName: 'Aziz',

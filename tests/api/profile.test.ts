@@ -37,12 +37,7 @@ describe.each(BACKENDS)('signup steps and profile on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  const send = (method: string, path: string, as: Session | undefined, body?: unknown) =>
-    t.request(path, {
-      method,
-      ...(as ? { cookie: as.cookie } : {}),
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const send: TestApp['send'] = (...args) => t.send(...args);
   const refusal = async (res: Response) => {
     expect(res.status).toBe(400);
     return apiErrorSchema.parse(await res.json());

@@ -25,6 +25,7 @@ import { currentUserFrom } from '../../lib/session/from-login.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { TextField } from '../forms/TextField.tsx';
+import { NameFields } from '../forms/NameFields.tsx';
 import { SelectField } from '../forms/SelectField.tsx';
 import { AddressFields } from '../forms/AddressFields.tsx';
 import { BirthDateFields } from '../forms/BirthDateFields.tsx';
@@ -155,22 +156,12 @@ function ProfileForm({
           <p>{t(failure)}</p>
         </FormAlert>
       )}
-      <div className="form-columns">
-        <TextField
-          t={t}
-          label={t('profile.firstName')}
-          autoComplete="given-name"
-          registration={register('firstName')}
-          error={errors.firstName?.message}
-        />
-        <TextField
-          t={t}
-          label={t('profile.lastName')}
-          autoComplete="family-name"
-          registration={register('lastName')}
-          error={errors.lastName?.message}
-        />
-      </div>
+      <NameFields
+        t={t}
+        firstName={register('firstName')}
+        lastName={register('lastName')}
+        errors={{ firstName: errors.firstName?.message, lastName: errors.lastName?.message }}
+      />
       <BirthDateFields
         lang={lang}
         t={t}

@@ -33,6 +33,7 @@ import { $session, setCurrentUser } from '../../lib/session/session-store.ts';
 import { currentUserFrom } from '../../lib/session/from-login.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { TextField } from '../forms/TextField.tsx';
+import { NameFields } from '../forms/NameFields.tsx';
 import { SelectField } from '../forms/SelectField.tsx';
 import { CheckboxField } from '../forms/CheckboxField.tsx';
 import { BirthDateFields } from '../forms/BirthDateFields.tsx';
@@ -260,22 +261,12 @@ function SignupProfileForm({ lang, brandSlug }: Props) {
           <p>{t(failure)}</p>
         </FormAlert>
       )}
-      <div className="form-columns">
-        <TextField
-          t={t}
-          label={t('profile.firstName')}
-          autoComplete="given-name"
-          registration={register('firstName')}
-          error={errors.firstName?.message}
-        />
-        <TextField
-          t={t}
-          label={t('profile.lastName')}
-          autoComplete="family-name"
-          registration={register('lastName')}
-          error={errors.lastName?.message}
-        />
-      </div>
+      <NameFields
+        t={t}
+        firstName={register('firstName')}
+        lastName={register('lastName')}
+        errors={{ firstName: errors.firstName?.message, lastName: errors.lastName?.message }}
+      />
       {incomplete ? (
         <p>
           {t('profile.email')}: <strong>{user.email}</strong>
