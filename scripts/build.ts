@@ -3,10 +3,12 @@
  * `--missing` builds only the brands that have no build yet (used by `npm start`).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brands, type BrandId } from '../src/brands/brands.ts';
+import { siteOrigin } from '../src/brands/site-origin.ts';
 import { nginxInclude, redirectsFile } from '../src/lib/routes/hosting-rules.ts';
+import { sitemapXml } from '../src/lib/routes/sitemap.ts';
 
 const root = join(import.meta.dirname, '..');
 const onlyMissing = process.argv.includes('--missing');
@@ -31,6 +33,10 @@ function buildBrand(id: BrandId): void {
   const site = { brandSlug: brand.slug, languages: brand.languages };
   writeFileSync(join(distDir(id), 'nginx.conf'), nginxInclude(site));
   writeFileSync(join(distDir(id), '_redirects'), redirectsFile(site));
+  const origin = siteOrigin(brand);
+  const pages = readdirSync(distDir(id), { recursive: true, encoding: 'utf8' }).map((f) => f.split('\\').join('/'));
+  writeFileSync(join(distDir(id), 'sitemap.xml'), sitemapXml({ ...site, origin }, pages));
+  writeFileSync(join(distDir(id), 'robots.txt'), `User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`);
   console.log(`Built ${id} into dist/${id} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 

@@ -13,6 +13,8 @@ export interface Brand {
   name: string;
   /** The slug that replaces `{brand}` in article paths. */
   slug: string;
+  /** The public site's origin, for canonical links and the sitemap; `SITE_URL_<ID>` overrides it at build time. */
+  siteUrl: string;
   languages: readonly Lang[];
   hasLiveChat: boolean;
   mailingLists: { promo: MailingList; serviceUpdate: MailingList };
@@ -25,6 +27,7 @@ export const brands: Record<BrandId, Brand> = {
     id: 'shipbox',
     name: 'Shipbox',
     slug: 'shipbox',
+    siteUrl: 'https://www.shipbox.example',
     languages: ['en', 'ar'],
     hasLiveChat: true,
     mailingLists: { promo: { id: 1054, type: 4 }, serviceUpdate: { id: 1055, type: 3 } },
@@ -43,6 +46,7 @@ export const brands: Record<BrandId, Brand> = {
     id: 'mailbridge',
     name: 'Mailbridge',
     slug: 'mailbridge',
+    siteUrl: 'https://www.mailbridge.example',
     languages: ['en'],
     hasLiveChat: false,
     mailingLists: { promo: { id: 23, type: 2 }, serviceUpdate: { id: 407, type: 1 } },

@@ -64,3 +64,24 @@ async function userGuid(page: Page): Promise<string> {
   const stored = await page.evaluate(() => localStorage.getItem('session.user'));
   return (JSON.parse(stored ?? '{}') as { guid: string }).guid;
 }
+
+test('Mailbridge articles carry its name and paths, in English only', async ({ page }) => {
+  for (const [path, title] of [
+    ['/en/about/what-is-mailbridge', /Mailbridge/],
+    ['/en/features/mailbridge-protect', /Mailbridge/],
+    ['/en/privacy-policy', /Privacy/],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      `https://www.mailbridge.example${path}`,
+    );
+    await expect(page.locator('link[rel="alternate"][hreflang="ar"]')).toHaveCount(0);
+  }
+  expect(await (await page.request.get('/sitemap.xml')).text()).toContain(
+    '<loc>https://www.mailbridge.example/en/about/how-mailbridge-works</loc>',
+  );
+  await expectAccessible(page);
+});
