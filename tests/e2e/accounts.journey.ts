@@ -145,6 +145,8 @@ test('a customer whose ID is required uploads it and goes on to account-home', a
   // The next login no longer asks for it.
   await page.getByText('Yousef', { exact: true }).click();
   await page.getByRole('button', { name: 'Log out' }).click();
+  // Logging out of an account page goes home.
+  await expect(page).toHaveURL('/en/home');
   await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
   await logIn(page, 'idrequired@example.com', PASSWORD);
   await expect(page).toHaveURL('/en/home/account');

@@ -23,6 +23,8 @@ test.describe('login (spec 1 §2.2, §4.2)', () => {
 
     await page.getByText('Dana', { exact: true }).click();
     await page.getByRole('button', { name: 'Log out' }).click();
+    // Logging out of an account page goes home.
+    await expect(page).toHaveURL('/en/home');
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
     expect((await page.request.get('/api/account/GetCustomerDetails')).status()).toBe(401);
     expect(await page.evaluate(() => localStorage.getItem('session.user'))).toBeNull();
