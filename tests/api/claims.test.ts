@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
-import { shipments } from '../../server/db/schema.ts';
+import { requests, shipments } from '../../server/db/schema.ts';
 import { CLAIM_LOOKUP_LIMIT } from '../../server/api/account-home/claims.routes.ts';
 import {
   claimPackageSchema,
-  requestSchema,
   updateStatusResponseSchema,
   type SaveRequest,
 } from '../../src/lib/api/account-home/contract.ts';
@@ -43,24 +42,49 @@ describe.each(BACKENDS)('claims on %s', (backend) => {
     const [row] = await t.database.db.select().from(shipments).where(eq(shipments.awb, awb));
     return row!;
   };
+  /**
+   * A claim as it stands in the database, whatever its subcategory: the API refuses claims that don't fit their
+   * package (tested below), so claims filed before that rule or by staff are written directly.
+   */
   const fileClaim = async (as: Session, subCategory: number, awb: string, foreignAwb: string, origin: string) => {
+    const [row] = await t.database.db
+      .insert(requests)
+      .values({
+        userGuid: as.guid,
+        caseReference: `CAS-9${String(Math.floor(Math.random() * 1e5)).padStart(5, '0')}`,
+        categoryId: 830,
+        subCategory,
+        status: 1,
+        statusDesc: 'Open',
+        subject: 'This package is mine',
+        description: 'I ordered it and it arrived without my mailbox number.',
+        externalString: awb || null,
+        claim: {
+          Package: { ForeignAWB: foreignAwb, AWB: awb || null, OriginEntity: origin, DestinationCity: 'Amman' },
+          Address: { MailboxNumber: 'AMM 104582' },
+        },
+        createdAt: t.clock(),
+      })
+      .returning();
+    return row!;
+  };
+  /** A claim through the API, as the claim form sends it. */
+  const postClaim = (as: Session, subCategory: number, foreignAwb: string | null, origin: string, mailbox: string) => {
     const body: SaveRequest = {
       categoryId: 830,
       subCategory,
       subject: 'This package is mine',
       description: 'I ordered it and it arrived without my mailbox number.',
       claim: {
-        Package: { ForeignAWB: foreignAwb, AWB: awb, OriginEntity: origin, DestinationCity: 'Amman' },
-        Address: { MailboxNumber: 'AMM 104582' },
+        Package: { ForeignAWB: foreignAwb, AWB: null, OriginEntity: origin, DestinationCity: null },
+        Address: { MailboxNumber: mailbox },
       },
     };
-    const res = await t.request(`/api/account/${as.guid}/requests`, {
+    return t.request(`/api/account/${as.guid}/requests`, {
       method: 'POST',
       cookie: as.cookie,
       body: JSON.stringify(body),
     });
-    expect(res.status).toBe(201);
-    return requestSchema.parse(await res.json());
   };
 
   describe('package by foreign waybill number', () => {
@@ -200,6 +224,38 @@ describe.each(BACKENDS)('claims on %s', (backend) => {
       expect(await error(await updateStatus('99999999999', 'AMM 104582'))).toEqual([403, 'FORBIDDEN']);
       expect(await error(await updateStatus('SB9000102', 'AMM 104582'))).toEqual([400, 'VALIDATION']);
       expect(await error(await updateStatus(610_000, 'AMM 104582', null))).toEqual([401, 'UNAUTHORIZED']);
+    });
+  });
+
+  describe('filing a claim (spec 1 §4.4)', () => {
+    // A fresh look-up window: filing a claim with a number counts as a look-up.
+    beforeAll(() => t.advance(CLAIM_LOOKUP_LIMIT.windowSeconds * 1000 + MINUTE));
+    it.each([
+      ['no tracking number', null, 'LON', 566],
+      ['a number nothing matches', 'TBA000000000', 'NYC', 830],
+      // (TBA512000201 is claimed by now, above.)
+      ['an unidentified package', 'TBA44000626', 'CAN', 8198],
+      ["another customer's package received at origin", 'TBA512000202', 'LON', 831],
+      ['a package that left the warehouse', 'TBA512000203', 'NYC', 8633],
+      ['a package just announced', 'TBA512000204', 'LON', 567],
+    ])('with %s (%s at %s) takes subcategory %i, and no other', async (_, fawb, origin, subCategory) => {
+      expect((await postClaim(demo, subCategory, fawb, origin, 'Dana Haddad/AMM 104582')).status).toBe(201);
+      const wrong = subCategory === 830 ? 566 : 830;
+      const refused = await postClaim(demo, wrong, fawb, origin, 'AMM 104582');
+      expect(refused.status).toBe(400);
+      expect(apiErrorSchema.parse(await refused.json()).fieldErrors).toHaveProperty('subCategory');
+    });
+
+    it("refuses a claim from someone else's mailbox, and one of the user's own package", async () => {
+      const notMine = await postClaim(demo, 566, null, 'LON', 'DXB 208811');
+      expect(notMine.status).toBe(400);
+      expect(apiErrorSchema.parse(await notMine.json()).fieldErrors).toHaveProperty(['claim.Address.MailboxNumber']);
+      // TBA512000202 is the agreement persona's own package: claiming it is disabled (process 5).
+      const own = await postClaim(other, 831, 'TBA512000202', 'LON', 'DXB 208811');
+      expect(own.status).toBe(400);
+      expect(apiErrorSchema.parse(await own.json()).fieldErrors).toEqual({
+        subCategory: ['this package cannot be claimed'],
+      });
     });
   });
 });

@@ -27,8 +27,8 @@ type SearchLine = NonNullable<RequestSearch['SearchLines']>[number];
 const MINUTE = 60_000;
 const pagination = (res: Response) => paginationSchema.parse(JSON.parse(res.headers.get(PAGINATION_HEADER) ?? 'null'));
 
-const claim = (awb: string | null, foreignAwb: string | null = null) => ({
-  Package: { ForeignAWB: foreignAwb, AWB: awb, OriginEntity: 'LON', DestinationCity: 'Amman' },
+const claim = (awb: string | null, foreignAwb: string | null = null, origin = 'LON') => ({
+  Package: { ForeignAWB: foreignAwb, AWB: awb, OriginEntity: origin, DestinationCity: 'Amman' },
   Address: { MailboxNumber: 'AMM 104582' },
 });
 
@@ -218,13 +218,14 @@ describe.each(BACKENDS)('requests on %s', (backend) => {
         subCategory: 8633,
         subject: 'Claim',
         description: 'This parcel is mine.',
-        claim: claim('SB7000105', '1Z880039595'),
+        // Departed origin, no customer: process 6 (spec 1 §4.4).
+        claim: claim('SB9000203', 'TBA512000203', 'NYC'),
       });
       expect(res.status).toBe(201);
       const created = requestSchema.parse(await res.json());
       // Without an explicit waybill number, the claim's package gives it.
-      expect(created).toMatchObject({ categoryId: 830, subCategory: 8633, externalString: 'SB7000105' });
-      expect((await rowOf(created.id)).claim).toEqual(claim('SB7000105', '1Z880039595'));
+      expect(created).toMatchObject({ categoryId: 830, subCategory: 8633, externalString: 'SB9000203' });
+      expect((await rowOf(created.id)).claim).toEqual(claim('SB9000203', 'TBA512000203', 'NYC'));
 
       const base = { categoryId: 830 as const, subject: 'Claim', description: 'Mine' };
       expect((await refusal(await save({ ...base, subCategory: 8198 }))).fieldErrors).toHaveProperty('claim');

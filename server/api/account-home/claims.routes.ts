@@ -8,6 +8,8 @@ import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { Limit } from '../../auth/throttle.ts';
+import type { Db } from '../../db/database.ts';
+import { claimProcess } from '../../../src/lib/account-home/claim-process.ts';
 import { addresses, offices, requests, shipments, type TrackingEvent } from '../../db/schema.ts';
 import { WAREHOUSES } from '../../mailboxes/warehouses.ts';
 import type { ApiEnv } from '../env.ts';
@@ -16,7 +18,12 @@ import type { ApiRouter } from '../router.ts';
 import { isRowId, sessionUser } from './paging.ts';
 import { ErrorCode } from '../../../src/lib/api/errors.ts';
 import { statusById } from '../../../src/lib/reference/shipment-statuses.ts';
-import { CLOSED_STATUS, REQUEST_CATEGORIES, type ClaimPackage } from '../../../src/lib/api/account-home/contract.ts';
+import {
+  CLOSED_STATUS,
+  REQUEST_CATEGORIES,
+  type ClaimPackage,
+  type ClaimSubCategory,
+} from '../../../src/lib/api/account-home/contract.ts';
 
 /**
  * Look-ups per user: a claim needs a handful, and each answer tells something about someone's parcel, so a
@@ -44,9 +51,60 @@ async function cityOfEntity(c: Context<ApiEnv>, entity: string): Promise<string 
   return typeof data?.cityName?.en === 'string' ? data.cityName.en : null;
 }
 
+/** Counts a package look-up of the session user (the look-up itself, or a claim that names a package); 429 past the limit. */
+export async function countLookup(c: Context<ApiEnv>): Promise<void> {
+  const { throttle } = c.var.deps;
+  const key = `claim-lookup:user:${sessionUser(c).toLowerCase()}`;
+  const wait = await throttle.retryAfter(key, CLAIM_LOOKUP_LIMIT);
+  if (wait > 0) {
+    throw new HttpError(
+      429,
+      { code: ErrorCode.tooManyAttempts, message: 'Too many package look-ups' },
+      { 'Retry-After': String(wait) },
+    );
+  }
+  await throttle.hit(key, CLAIM_LOOKUP_LIMIT);
+}
+
+/** The newest package received at an origin under a foreign waybill number, whoever owns it. */
+export async function findByForeignAwb(db: Db, originEntity: string, fawb: string) {
+  const [found] = await db
+    .select()
+    .from(shipments)
+    .where(
+      and(
+        sql`upper(${shipments.foreignAwb}) = upper(${fawb})`,
+        sql`upper(${shipments.originEntity}) = upper(${originEntity})`,
+      ),
+    )
+    .orderBy(desc(shipments.receivedAt))
+    .limit(1);
+  return found?.foreignAwb ? found : undefined;
+}
+
+/**
+ * The subcategory a claim must carry (spec 1 §4.4), decided here as the browser decides it: no number 566,
+ * nothing found 830, else by the package's state and owner; null when the package can't be claimed.
+ */
+export async function expectedClaimSubCategory(
+  db: Db,
+  userGuid: string,
+  originEntity: string,
+  foreignAwb: string | null,
+): Promise<ClaimSubCategory | null> {
+  if (!foreignAwb?.trim()) return claimProcess({ kind: 'no-tracking-number' })?.subCategory ?? null;
+  const found = await findByForeignAwb(db, originEntity, foreignAwb.trim());
+  if (!found) return claimProcess({ kind: 'not-found' })?.subCategory ?? null;
+  const isUserOwner = found.userGuid !== null && found.userGuid.toLowerCase() === userGuid.toLowerCase();
+  return (
+    claimProcess({ kind: 'found', customerId: found.customerId, lastPi: found.lastPi, isUserOwner })?.subCategory ??
+    null
+  );
+}
+
 /** Whether `mailboxId` names one of the user's mailboxes: the number as printed, its part after '/', or its digits. */
-async function isOwnMailbox(c: Context<ApiEnv>, userGuid: string, mailboxId: string): Promise<boolean> {
-  const rows = await c.var.deps.db
+export async function isOwnMailbox(db: Db, userGuid: string, mailboxId: string): Promise<boolean> {
+  const rows = await db
     .select({ number: addresses.mailBoxCustomerNumber })
     .from(addresses)
     .where(eq(addresses.userGuid, userGuid));
@@ -65,29 +123,9 @@ export function claimsRoutes(router: ApiRouter): void {
     if (!parsed.success) throw invalid(fieldErrorsOf(parsed.error));
     const { originEntity, fawb } = parsed.data;
     const guid = sessionUser(c);
-    const { db, throttle } = c.var.deps;
-    const key = `claim-lookup:user:${guid.toLowerCase()}`;
-    const wait = await throttle.retryAfter(key, CLAIM_LOOKUP_LIMIT);
-    if (wait > 0) {
-      throw new HttpError(
-        429,
-        { code: ErrorCode.tooManyAttempts, message: 'Too many package look-ups' },
-        { 'Retry-After': String(wait) },
-      );
-    }
-    await throttle.hit(key, CLAIM_LOOKUP_LIMIT);
-
-    const [found] = await db
-      .select()
-      .from(shipments)
-      .where(
-        and(
-          sql`upper(${shipments.foreignAwb}) = upper(${fawb})`,
-          sql`upper(${shipments.originEntity}) = upper(${originEntity})`,
-        ),
-      )
-      .orderBy(desc(shipments.receivedAt))
-      .limit(1);
+    const { db } = c.var.deps;
+    await countLookup(c);
+    const found = await findByForeignAwb(db, originEntity, fawb);
     if (!found?.foreignAwb) throw notFound();
     const isUserOwner = found.userGuid !== null && found.userGuid.toLowerCase() === guid.toLowerCase();
     // Only what the claim rules read; another customer's number is never disclosed.
@@ -148,7 +186,7 @@ export function claimsRoutes(router: ApiRouter): void {
         );
       });
     if (!shipment || !claimed) throw forbidden();
-    if (!(await isOwnMailbox(c, guid, mailboxId))) throw invalid({ mailboxid: ['not one of your mailboxes'] });
+    if (!(await isOwnMailbox(db, guid, mailboxId))) throw invalid({ mailboxid: ['not one of your mailboxes'] });
 
     const status = statusById(CLAIMED)!;
     const answer = { lastPi: status.id, currentStatus: status.name };

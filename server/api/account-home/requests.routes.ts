@@ -15,6 +15,7 @@ import { PURPOSE, checkedFiles, limitBody, multipartFiles, queueLimit } from '..
 import { sanitiseFileName } from '../../uploads/file-names.ts';
 import { isRowId, offsetOf, rowIdParam, sessionUser, setPagination } from './paging.ts';
 import { requestView, requestViews, type RequestRow } from './request-views.ts';
+import { countLookup, expectedClaimSubCategory, isOwnMailbox } from './claims.routes.ts';
 import {
   CLOSED_STATUS,
   REQUEST_ATTACHMENTS_MAX,
@@ -93,10 +94,28 @@ function newRequestFields(body: SaveRequest) {
   };
 }
 
+/**
+ * A claim must come from one of the user's mailboxes and carry the subcategory its package's state gives
+ * (spec 1 §4.4), so a claim can't be filed under another process than the one the package is in.
+ */
+async function checkClaim(db: Db, userGuid: string, fields: ReturnType<typeof newRequestFields>): Promise<void> {
+  const { claim } = fields;
+  if (!claim) return;
+  if (!(await isOwnMailbox(db, userGuid, claim.Address.MailboxNumber))) {
+    throw invalid({ 'claim.Address.MailboxNumber': ['not your mailbox'] });
+  }
+  const expected = await expectedClaimSubCategory(db, userGuid, claim.Package.OriginEntity, claim.Package.ForeignAWB);
+  if (expected === null) throw invalid({ subCategory: ['this package cannot be claimed'] });
+  // The right subcategory is not named: that would tell a package's state without the look-up's limit.
+  if (expected !== fields.subCategory) throw invalid({ subCategory: ['does not fit the package'] });
+}
+
 /** Creates the request with a new case reference, CAS- and six digits, unique. */
 async function createRequest(c: Context<ApiEnv>, body: SaveRequest): Promise<RequestRow> {
   const { db, clock } = c.var.deps;
   const fields = newRequestFields(body);
+  if (fields.claim?.Package.ForeignAWB?.trim()) await countLookup(c);
+  await checkClaim(db, sessionUser(c), fields);
   for (let attempt = 1; ; attempt++) {
     try {
       const [row] = await db
