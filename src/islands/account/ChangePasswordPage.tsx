@@ -2,10 +2,9 @@
  * Change password (spec 1 §2.1, §5): from a reset link (`q`: the account is resolved from it, else login)
  * or, without a link, for the logged-in customer (else login first).
  */
-import { useEffect, useId, useState } from 'react';
-import { useForm, useWatch, type UseFormRegister, type FieldErrors } from 'react-hook-form';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../i18n/use-translator.ts';
 import {
@@ -22,7 +21,7 @@ import { $session } from '../../lib/session/session-store.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { FormAlert } from '../forms/FormAlert.tsx';
-import { PasswordRules } from '../forms/PasswordRules.tsx';
+import { NewPasswordFields } from '../forms/NewPasswordFields.tsx';
 import { island } from '../forms/Island.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
 
@@ -36,43 +35,6 @@ type Failure = { key: string; tone: 'danger' | 'warning' } | null;
 function failureOf(error: unknown): Failure {
   const key = error instanceof ApiError ? error.messageKey : 'errors.500';
   return { key, tone: key === 'notifications.samePassword' ? 'warning' : 'danger' };
-}
-
-/** New password, its rules and its confirmation: the part both forms share. */
-function NewPasswordFields({
-  t,
-  register,
-  errors,
-  password,
-}: {
-  t: TFunction;
-  register: UseFormRegister<ResetPasswordForm>;
-  errors: FieldErrors<ResetPasswordForm>;
-  password: string;
-}) {
-  const rulesId = useId();
-  return (
-    <>
-      <TextField
-        t={t}
-        label={t('changePassword.new')}
-        type="password"
-        autoComplete="new-password"
-        registration={register('newPassword')}
-        error={errors.newPassword?.message}
-        hintId={rulesId}
-      />
-      <PasswordRules id={rulesId} password={password} t={t} />
-      <TextField
-        t={t}
-        label={t('changePassword.confirm')}
-        type="password"
-        autoComplete="new-password"
-        registration={register('confirmation')}
-        error={errors.confirmation?.message}
-      />
-    </>
-  );
 }
 
 function ResetForm({ lang, brandSlug, q, email }: Props & { q: string; email: string }) {
@@ -115,7 +77,17 @@ function ResetForm({ lang, brandSlug, q, email }: Props & { q: string; email: st
         </FormAlert>
       )}
       <input type="email" autoComplete="username" value={email} readOnly hidden />
-      <NewPasswordFields t={t} register={register} errors={formState.errors} password={password} />
+      <NewPasswordFields
+        t={t}
+        labels={{ password: t('changePassword.new'), confirmation: t('changePassword.confirm') }}
+        password={register('newPassword')}
+        confirmation={register('confirmation')}
+        errors={{
+          password: formState.errors.newPassword?.message,
+          confirmation: formState.errors.confirmation?.message,
+        }}
+        value={password}
+      />
       <SubmitButton busy={formState.isSubmitting} label={t('changePassword.submit')} busyLabel={t('common.working')} />
     </form>
   );
@@ -163,9 +135,14 @@ function LoggedInForm({ lang, guid }: Props & { guid: string }) {
       />
       <NewPasswordFields
         t={t}
-        register={register as unknown as UseFormRegister<ResetPasswordForm>}
-        errors={formState.errors}
-        password={password}
+        labels={{ password: t('changePassword.new'), confirmation: t('changePassword.confirm') }}
+        password={register('newPassword')}
+        confirmation={register('confirmation')}
+        errors={{
+          password: formState.errors.newPassword?.message,
+          confirmation: formState.errors.confirmation?.message,
+        }}
+        value={password}
       />
       <SubmitButton busy={formState.isSubmitting} label={t('changePassword.submit')} busyLabel={t('common.working')} />
     </form>

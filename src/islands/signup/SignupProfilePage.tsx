@@ -4,14 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod';
-import {
-  useForm,
-  useWatch,
-  type ChangeHandler,
-  type FieldErrors,
-  type FieldPath,
-  type UseFormRegister,
-} from 'react-hook-form';
+import { useForm, useWatch, type ChangeHandler, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
@@ -38,7 +31,7 @@ import { SelectField } from '../forms/SelectField.tsx';
 import { CheckboxField } from '../forms/CheckboxField.tsx';
 import { BirthDateFields } from '../forms/BirthDateFields.tsx';
 import { PlanChooser } from '../forms/PlanChooser.tsx';
-import { PasswordRules } from '../forms/PasswordRules.tsx';
+import { NewPasswordFields } from '../forms/NewPasswordFields.tsx';
 import { StepIndicator } from '../forms/StepIndicator.tsx';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
@@ -282,7 +275,14 @@ function SignupProfileForm({ lang, brandSlug }: Props) {
             registration={{ ...emailRegistration, onBlur: onEmailBlur }}
             error={errors.email?.message ?? emailProblem ?? undefined}
           />
-          <PasswordFields t={t} register={register} errors={errors} password={password} />
+          <NewPasswordFields
+            t={t}
+            labels={{ password: t('profile.password'), confirmation: t('profile.passwordConfirmation') }}
+            password={register('password')}
+            confirmation={register('passwordConfirmation')}
+            errors={{ password: errors.password?.message, confirmation: errors.passwordConfirmation?.message }}
+            value={password}
+          />
         </>
       )}
       <SelectField
@@ -344,42 +344,6 @@ function SignupProfileForm({ lang, brandSlug }: Props) {
         </p>
       )}
     </form>
-  );
-}
-
-function PasswordFields({
-  t,
-  register,
-  errors,
-  password,
-}: {
-  t: TFunction;
-  register: UseFormRegister<AnyForm>;
-  errors: FieldErrors<AnyForm>;
-  password: string;
-}) {
-  const rulesId = 'signup-password-rules';
-  return (
-    <>
-      <TextField
-        t={t}
-        label={t('profile.password')}
-        type="password"
-        autoComplete="new-password"
-        registration={register('password')}
-        error={errors.password?.message}
-        hintId={rulesId}
-      />
-      <PasswordRules id={rulesId} password={password} t={t} />
-      <TextField
-        t={t}
-        label={t('profile.passwordConfirmation')}
-        type="password"
-        autoComplete="new-password"
-        registration={register('passwordConfirmation')}
-        error={errors.passwordConfirmation?.message}
-      />
-    </>
   );
 }
 
