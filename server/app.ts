@@ -13,6 +13,8 @@ import { OutboxMailer, type Mailer } from './mail/mailer.ts';
 import { mountDevTools } from './dev/outbox-viewer.ts';
 import { UploadStorage, isInside, temporaryUploadDir } from './uploads/storage.ts';
 import { brands, type BrandId } from '../src/brands/brands.ts';
+import { noCountryByIp, type CountryByIp } from './geo/country-by-ip.ts';
+import { defaultArticleSource, type ArticleSource } from './content/article-source.ts';
 
 export interface AppOptions {
   brand: BrandId;
@@ -23,6 +25,10 @@ export interface AppOptions {
   trustProxy?: boolean;
   /** Header of the visitor's country set by the edge in front (trusted with `trustProxy`); default cf-ipcountry. */
   countryHeader?: string;
+  /** The visitor's country by IP address when there is no trusted country header; default: none (null). */
+  countryByIp?: CountryByIp;
+  /** The site's articles, loaded at start (loadArticleSource); default: src/content, loaded on first use. */
+  articles?: ArticleSource;
   sessionPolicy?: SessionPolicy;
   /** How e-mails go out; default: into the outbox table (see createMailer for SMTP). */
   mailer?: Mailer;
@@ -40,6 +46,7 @@ export function createApp(options: AppOptions): Hono {
   const brand = brands[options.brand];
   const clock = options.clock ?? systemClock;
   const trustProxy = options.trustProxy ?? false;
+  const loaded = options.articles;
   const uploads = new UploadStorage(options.uploadDir ?? temporaryUploadDir());
   // Files under the web root would be served by the static handler, past the owner check.
   if (isInside(uploads.dir, options.distDir)) {
@@ -69,6 +76,8 @@ export function createApp(options: AppOptions): Hono {
     logger: options.logger,
     trustProxy,
     countryHeader: options.countryHeader ?? 'cf-ipcountry',
+    countryByIp: options.countryByIp ?? noCountryByIp,
+    articles: loaded ? () => Promise.resolve(loaded) : defaultArticleSource,
     sessions: new SessionStore(options.db, clock, options.sessionPolicy ?? DEFAULT_SESSION_POLICY),
     throttle: new Throttle(options.db, clock),
     links: new AccountLinks(options.db, clock),

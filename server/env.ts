@@ -34,7 +34,7 @@ export const envSchema = z.object({
     .transform((v) => v === '1' || v === 'true'),
   /**
    * The header in which the network edge in front (CDN, load balancer) gives the visitor's country as an ISO code,
-   * read only when TRUST_PROXY is on. There is no geo-IP database in the server itself.
+   * read only when TRUST_PROXY is on. Without it, the offline IP database (server/geo) answers by the client's address.
    */
   COUNTRY_HEADER: z
     .string()

@@ -10,6 +10,9 @@ import { systemClock } from './clock.ts';
 import { createMailer } from './mail/mailer.ts';
 import { temporaryUploadDir } from './uploads/storage.ts';
 import { brands } from '../src/brands/brands.ts';
+import { loadArticleSource, type ArticleSource } from './content/article-source.ts';
+import { ipLocationDbDir, loadIpLocationDb } from './geo/ip-location-db.ts';
+import { noCountryByIp, type CountryByIp } from './geo/country-by-ip.ts';
 
 const env = parseEnv();
 const logger = createLogger(env.LOG_LEVEL);
@@ -27,6 +30,32 @@ if (env.SEED_DEMO_DATA && (await seedIfEmpty(database.db, systemClock))) {
   // Databases seeded before the reference files changed (or never seeded) get the current files.
   await refreshReferenceData(database.db);
   logger.info('reference data loaded');
+}
+
+// The articles of GET api/articles: the site's own content files, checked and rendered once. Content that the
+// site's build would refuse stops the server too, with every file at fault named.
+let articles: ArticleSource;
+try {
+  articles = await loadArticleSource();
+} catch (error) {
+  logger.fatal({ err: error }, 'the site content in src/content is invalid');
+  process.exit(1);
+}
+logger.info(
+  { faqs: articles.faqs.en.length, serviceUpdates: articles.serviceUpdates.en.length, shops: articles.shops.length },
+  'articles loaded',
+);
+
+// Country by IP for visitors when no trusted edge names their country (the flex article's prices): the offline
+// database package, else none (the site then shows the default price list).
+let countryByIp: CountryByIp = noCountryByIp;
+const ipDir = ipLocationDbDir();
+if (ipDir) {
+  const started = performance.now();
+  countryByIp = loadIpLocationDb(ipDir);
+  logger.info({ ms: Math.round(performance.now() - started) }, 'country-by-IP data loaded');
+} else {
+  logger.warn('no country-by-IP data installed: visitors without a country header get the default prices');
 }
 
 const mailer = createMailer({
@@ -62,6 +91,8 @@ const app = createApp({
   logger,
   trustProxy: env.TRUST_PROXY,
   countryHeader: env.COUNTRY_HEADER,
+  countryByIp,
+  articles,
   sessionPolicy: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
   mailer,
   publicOrigin: env.PUBLIC_ORIGIN,

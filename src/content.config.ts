@@ -1,15 +1,24 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import { z } from 'astro/zod';
+import { bannerSchema, faqSchema, pageSchema, serviceUpdateSchema } from './lib/content/schemas.ts';
 
-/** Informational pages, one Markdown file per language: `pages/<lang>/<page>.md` (id `<lang>/<page>`). */
-const pages = defineCollection({
-  loader: glob({ pattern: '**/*.md', base: './src/content/pages' }),
-  schema: z.object({
-    title: z.string().min(1),
-    description: z.string().min(1),
-    updated: z.coerce.date(),
-  }),
-});
+/**
+ * The site's content. The frontmatter schemas live in src/lib/content/schemas.ts because the API's article
+ * source (server/content) reads the same files with them. Entry ids are `<lang>/<file name>`.
+ */
+// Ids come from the path, never from a `slug` field (which the glob loader would otherwise take).
+const markdown = (folder: string) =>
+  glob({ pattern: '**/*.md', base: `./src/content/${folder}`, generateId: ({ entry }) => entry.replace(/\.md$/, '') });
 
-export const collections = { pages };
+/** Informational pages and the meta articles of the lists: `pages/<lang>/<page>.md`. */
+const pages = defineCollection({ loader: markdown('pages'), schema: pageSchema });
+/** FAQs: `faqs/<lang>/<slug>.md`. */
+const faqs = defineCollection({ loader: markdown('faqs'), schema: faqSchema });
+/** Service updates (news): `service-updates/<lang>/<slug>.md`. */
+const serviceUpdates = defineCollection({ loader: markdown('service-updates'), schema: serviceUpdateSchema });
+/** Single banners, shown in the home carousel: `banners/<lang>/<slug>.md`. */
+const banners = defineCollection({ loader: markdown('banners'), schema: bannerSchema });
+
+// The shopping directory's stores are data (src/content/data/shops.json, read by src/lib/content/shops.ts).
+
+export const collections = { pages, faqs, serviceUpdates, banners };

@@ -14,6 +14,8 @@ import { addressesRoutes } from './account-home/addresses.routes.ts';
 import { packagesMessagesRoutes } from './account-home/packages-messages.routes.ts';
 import { requestsRoutes } from './account-home/requests.routes.ts';
 import { claimsRoutes } from './account-home/claims.routes.ts';
+import { articlesRoutes } from './articles/articles.routes.ts';
+import { widgetsRoutes } from './widgets/widgets.routes.ts';
 import { ErrorCode } from '../../src/lib/api/errors.ts';
 
 /** The reference API of spec 2 §7, mounted under /api. */
@@ -37,6 +39,8 @@ export function createApi(deps: ApiDeps): ApiRouter {
   packagesMessagesRoutes(router);
   requestsRoutes(router);
   claimsRoutes(router);
+  articlesRoutes(router);
+  widgetsRoutes(router);
 
   router.app.all('/api/*', (c) => c.json({ code: ErrorCode.notFound, message: 'No such API call' }, 404));
   router.app.onError((error, c) => {

@@ -7,6 +7,8 @@ import type { AccountLinks } from '../auth/account-links.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { UploadStorage } from '../uploads/storage.ts';
 import type { Brand } from '../../src/brands/brands.ts';
+import type { CountryByIp } from '../geo/country-by-ip.ts';
+import type { ArticleSource } from '../content/article-source.ts';
 
 /** What every API handler can reach. */
 export interface ApiDeps {
@@ -21,6 +23,10 @@ export interface ApiDeps {
   trustProxy: boolean;
   /** The request header where the network edge puts the visitor's country (read only with `trustProxy`). */
   countryHeader: string;
+  /** The visitor's country by their address, when the edge gives no country header. */
+  countryByIp: CountryByIp;
+  /** The site's articles (src/content), loaded once. */
+  articles: () => Promise<ArticleSource>;
   /** Origin for links in e-mails; the request's own when unset. */
   publicOrigin: string | undefined;
   /** Where uploaded files are kept. */

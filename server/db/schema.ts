@@ -202,7 +202,8 @@ export const currencies = pgTable('currencies', {
   currencyCode: text('currency_code').primaryKey(),
   nameEn: text('name_en').notNull(),
   nameAr: text('name_ar').notNull(),
-  usdRate: text('usd_rate').notNull(),
+  /** Units per 1 USD, as a decimal string; null when no rate is published. */
+  usdRate: text('usd_rate'),
 });
 
 export const countryRates = pgTable(

@@ -56,7 +56,9 @@ async function writeReferenceData(db: Db): Promise<void> {
   await db
     .insert(offices)
     .values(data.offices.map((o) => ({ id: o.id, countryCode: o.countryCode, typeIds: o.typeIds, data: o })));
-  await db.insert(currencies).values(data.currencies.map((c) => ({ ...c, usdRate: String(c.usdRate) })));
+  await db
+    .insert(currencies)
+    .values(data.currencies.map((c) => ({ ...c, usdRate: c.usdRate === null ? null : String(c.usdRate) })));
   await db.insert(countryRates).values(data.countryRates);
   await db
     .insert(cities)

@@ -12,6 +12,7 @@ import { createLogger } from '../../server/logger.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { seedIfEmpty, DEMO_PASSWORD } from '../../server/db/seed.ts';
 import type { BrandId } from '../../src/brands/brands.ts';
+import type { CountryByIp } from '../../server/geo/country-by-ip.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -79,6 +80,8 @@ export async function createTestApp(
     /** Trust the proxy's headers (default on: the tests speak through X-Forwarded-For). */
     trustProxy?: boolean;
     countryHeader?: string;
+    /** The offline country-by-IP lookup (default: none). */
+    countryByIp?: CountryByIp;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase(backend, options.dataDir);
@@ -96,6 +99,7 @@ export async function createTestApp(
     clock,
     trustProxy: options.trustProxy ?? true,
     countryHeader: options.countryHeader,
+    countryByIp: options.countryByIp,
     devTools: options.devTools ?? true,
     publicOrigin: options.publicOrigin,
   });

@@ -13,6 +13,10 @@ import { count, eq } from 'drizzle-orm';
 import { cities, countries, users } from '../../server/db/schema.ts';
 import { refreshReferenceData } from '../../server/db/seed.ts';
 import { loadReferenceData } from '../../server/db/reference-data.ts';
+import { loadIpLocationDb } from '../../server/geo/ip-location-db.ts';
+import { join } from 'node:path';
+
+const IP_FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'ip-location-db');
 
 describe.each(BACKENDS)('reference API on %s', (backend) => {
   let t: TestApp;
@@ -32,7 +36,7 @@ describe.each(BACKENDS)('reference API on %s', (backend) => {
       const res = await get('/api/countries');
       expect(res.status).toBe(200);
       const list = countriesResponseSchema.parse(await res.json());
-      expect(list.length).toBe(23);
+      expect(list.length).toBe(24);
       const names = list.map((c) => c.nameEn);
       expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
       expect(list.find((c) => c.code === 'AE')).toEqual({
@@ -106,6 +110,33 @@ describe.each(BACKENDS)('reference API on %s', (backend) => {
       expect(await resolve(t, { 'cf-ipcountry': 'T1' })).toBeNull();
       expect(await resolve(t, { 'cf-ipcountry': 'BR' })).toBeNull();
       expect(await resolve(t, {})).toBeNull();
+    });
+
+    it("falls back to the offline IP database on the client's address", async () => {
+      const located = await createTestApp(backend, { countryByIp: loadIpLocationDb(IP_FIXTURE) });
+      const direct = await createTestApp(backend, { trustProxy: false, countryByIp: loadIpLocationDb(IP_FIXTURE) });
+      const from = (app: TestApp, address: string, headers: Record<string, string> = {}) =>
+        app.request('/api/v1/countries/resolvebyclient', { headers, from: address }).then(async (res) => {
+          expect(res.status).toBe(200);
+          return countryByClientSchema.parse(await res.json()).countryCode;
+        });
+      try {
+        // The fixture places 212.35.64.0/19 in JO, 2a01:4f8::/32 in AE and 2001:200::/32 in JP.
+        expect(await from(located, '212.35.64.10')).toBe('JO');
+        expect(await from(located, '2a01:4f8::1')).toBe('AE');
+        // The edge's word first; its unknown answer leaves it to the database.
+        expect(await from(located, '212.35.64.10', { 'cf-ipcountry': 'SA' })).toBe('SA');
+        expect(await from(located, '212.35.64.10', { 'cf-ipcountry': 'XX' })).toBe('JO');
+        // A country the service doesn't know, a private address, an address in no range.
+        expect(await from(located, '2001:200::1')).toBeNull();
+        expect(await from(located, '10.1.2.3')).toBeNull();
+        expect(await from(located, '198.51.100.7')).toBeNull();
+        // Without a trusted proxy the forwarded address is no one's word either: the socket's is used.
+        expect(await from(direct, '212.35.64.10')).toBeNull();
+      } finally {
+        await located.close();
+        await direct.close();
+      }
     });
 
     it('reads the configured header only, and nothing without a trusted proxy', async () => {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support.ts';
+import { items, pageTitle } from './content.ts';
 
 test.describe('site shell (Mailbridge)', () => {
   test('English only, with its own name and article paths', async ({ page }) => {
@@ -84,4 +85,35 @@ test('Mailbridge articles carry its name and paths, in English only', async ({ p
     '<loc>https://www.mailbridge.example/en/about/how-mailbridge-works</loc>',
   );
   await expectAccessible(page);
+});
+
+test('Mailbridge has the FAQs, service updates, banners, rates, shopping directory and tools, in English', async ({
+  page,
+}) => {
+  const faq = items('faqs', 'en')[0];
+  const banner = items('banners', 'en')[0];
+  for (const [path, title] of [
+    ['/en/faqs', pageTitle('en', 'faqs', 'Mailbridge')],
+    [`/en/faqs/${faq?.id}/${faq?.slug}`, faq?.subject ?? ''],
+    ['/en/service-updates', pageTitle('en', 'service-updates', 'Mailbridge')],
+    ['/en/service-updates/page/2', `${pageTitle('en', 'service-updates', 'Mailbridge')}, page 2`],
+    [`/en/single-banner/${banner?.id}/${banner?.slug}`, banner?.subject ?? ''],
+    ['/en/about/country-rate', pageTitle('en', 'country-rate-top', 'Mailbridge')],
+    ['/en/features/shopping-directory', pageTitle('en', 'shopping-directory', 'Mailbridge')],
+    ['/en/customer-support', pageTitle('en', 'customer-support', 'Mailbridge')],
+  ] as const) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+    await expect(page.locator('link[rel="alternate"][hreflang="ar"]')).toHaveCount(0);
+  }
+  await expectAccessible(page);
+  // The help box asks for Mailbridge's own English articles.
+  const asked = page.waitForRequest((r) => r.url().includes('/api/articles?') && r.url().includes('scope=mailbridge'));
+  await page.locator('aside.widgets').scrollIntoViewIfNeeded();
+  expect((await asked).url()).toContain('language=en');
+  await page.goto('/en/home');
+  await expect(page.locator('.carousel-slide')).toHaveCount(items('banners', 'en').length);
+  const arabic = await page.request.get(`/ar/faqs/${faq?.id}/${faq?.slug}`, { maxRedirects: 0 });
+  expect(arabic.status()).not.toBe(200);
 });

@@ -12,6 +12,8 @@ const ORIGINS = ['US', 'GB', 'CN', 'TR', 'AE', 'IN', 'HK', 'DE', 'IT', 'ES', 'FR
 /** Countries where customers live and receive their shipments. */
 const DESTINATIONS = ['JO', 'SA', 'AE', 'KW', 'QA', 'BH', 'OM', 'EG', 'LB', 'IQ', 'MA', 'ZA'];
 const LISTED_COUNTRIES = [...new Set([...ORIGINS, ...DESTINATIONS, 'GB'])];
+/** Destinations priced from every origin but without an office of their own yet. */
+const DESTINATIONS_WITHOUT_OFFICES = ['AU'];
 const FULL_SERVICE_COUNTRIES = ['AE', 'JO', 'SA', 'KW', 'ZA', 'GB', 'US'];
 const WHAT3WORDS_COUNTRIES = ['AE', 'SA', 'KW', 'QA', 'BH', 'OM', 'JO', 'EG', 'ZA'];
 const ARABIC = /\p{Script=Arabic}/u;
@@ -64,6 +66,15 @@ describe('countries', () => {
     expect(withAddresses.sort()).toEqual([...ORIGINS].sort());
   });
 
+  it('include Australia as a destination only', () => {
+    expect(countries.find((country) => country.code === 'AU')).toMatchObject({
+      hasAddresses: false,
+      isZipCodeRequired: true,
+      currencyCode: 'AUD',
+      phoneCode: '+61',
+    });
+  });
+
   it('enables what3words in exactly the expected countries', () => {
     const enabled = countries.filter((country) => country.enableWhat3Words).map((country) => country.code);
     expect(enabled.sort()).toEqual([...WHAT3WORDS_COUNTRIES].sort());
@@ -89,6 +100,13 @@ describe('countries', () => {
 describe('currencies', () => {
   it('names every currency in Arabic script', () => {
     for (const currency of currencies) expect(currency.nameAr, currency.currencyCode).toMatch(ARABIC);
+  });
+
+  it('publish a rate for every currency a country uses; only a few have none', () => {
+    const rate = new Map(currencies.map((currency) => [currency.currencyCode, currency.usdRate]));
+    for (const country of countries) expect(rate.get(country.currencyCode), country.code).toBeGreaterThan(0);
+    const unpublished = currencies.filter((currency) => currency.usdRate === null).map((c) => c.currencyCode);
+    expect(unpublished.sort()).toEqual(['SYP', 'YER']);
   });
 
   it('has the US dollar at rate 1 and the pegged Gulf currencies at their pegs', () => {
@@ -230,7 +248,7 @@ describe('country rates', () => {
 
   it('cover every origin and destination pair', () => {
     for (const origin of ORIGINS) {
-      for (const destination of DESTINATIONS)
+      for (const destination of [...DESTINATIONS, ...DESTINATIONS_WITHOUT_OFFICES])
         expect(rateOf(origin, destination), `${origin}>${destination}`).toBeDefined();
     }
   });

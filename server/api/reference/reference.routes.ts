@@ -9,6 +9,7 @@ import {
 import { countries } from '../../db/schema.ts';
 import { notFound } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
+import { clientAddress } from '../client-address.ts';
 import { citiesStartingWith, findCountry, planList, type CountryRow } from './lookups.ts';
 
 const toCountry = (c: CountryRow): CountryResponse => ({
@@ -45,12 +46,18 @@ export function referenceRoutes(router: ApiRouter): void {
     return c.json(toCountry(country));
   });
 
-  // The visitor's country as the edge in front reports it (Cloudflare's CF-IPCountry by default). Without a
-  // trusted proxy the header could be anyone's word, and there is no geo-IP database here: null.
+  // The visitor's country as the edge in front reports it (Cloudflare's CF-IPCountry by default); without a
+  // trusted proxy the header could be anyone's word. When the edge names no country the service knows, the
+  // offline IP database has its say on the client's address (loopback and private addresses: none). Else null,
+  // and the client falls back to 'default'.
   router.get('/api/v1/countries/resolvebyclient', async (c) => {
-    const { trustProxy, countryHeader, db } = c.var.deps;
+    const { trustProxy, countryHeader, countryByIp, db } = c.var.deps;
     const reported = trustProxy ? c.req.header(countryHeader) : undefined;
-    const country = reported ? await findCountry(db, reported) : undefined;
+    let country = reported ? await findCountry(db, reported) : undefined;
+    if (!country) {
+      const located = countryByIp.lookup(clientAddress(c));
+      if (located) country = await findCountry(db, located);
+    }
     const body: CountryByClient = { countryCode: country?.code ?? null };
     return c.json(body);
   });

@@ -2,7 +2,8 @@ import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 interface Props<T extends string> {
   label: string;
-  tabs: readonly { id: T; label: ReactNode }[];
+  /** `attributes`: data attributes for a tab's button (a state that tests and styles read, say). */
+  tabs: readonly { id: T; label: ReactNode; attributes?: Record<`data-${string}`, string> }[];
   current: T;
   onSelect: (id: T) => void;
   idPrefix: string;
@@ -45,6 +46,7 @@ export function TabList<T extends string>({ label, tabs, current, onSelect, idPr
           className="tab"
           onClick={() => onSelect(tab.id)}
           onKeyDown={(event) => move(event, index)}
+          {...tab.attributes}
         >
           {tab.label}
         </button>

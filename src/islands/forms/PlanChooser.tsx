@@ -2,7 +2,8 @@ import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import type { Plan } from '../../lib/reference/schemas.ts';
-import { isBestValue, plansInDisplayOrder, splitPrice } from '../../lib/signup/signup-steps.ts';
+import { isBestValue, plansInDisplayOrder } from '../../lib/signup/signup-steps.ts';
+import { PlanPrice } from './PlanPrice.tsx';
 
 interface Props {
   t: TFunction;
@@ -20,23 +21,13 @@ export function PlanChooser({ t, plans, registration, error }: Props) {
       <legend>{t('signup.plan')}</legend>
       <div className="plan-options">
         {plansInDisplayOrder(plans).map((plan) => {
-          const price = splitPrice(plan.amount);
           return (
             <label key={plan.planId} className="plan-option">
               <input type="radio" value={String(plan.planId)} {...registration} />
               <span className="plan-name">{t(`plan.name.${plan.planId}`)}</span>
               {isBestValue(plan.planId) && <span className="plan-badge">{t('plan.bestValue')}</span>}
               <span className="plan-price">
-                {plan.amount === 0 ? (
-                  t('plan.free')
-                ) : (
-                  <>
-                    <span className="price-currency">{plan.currencyCode}</span>{' '}
-                    <span className="price-whole">{price.whole}</span>
-                    <span className="price-decimals">.{price.decimals}</span>{' '}
-                    <span className="price-term">{t(`plan.term.${plan.planId}`)}</span>
-                  </>
-                )}
+                <PlanPrice t={t} plan={plan} />
               </span>
               <span className="plan-summary">{t(`plan.summary.${plan.planId}`)}</span>
             </label>

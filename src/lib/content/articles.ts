@@ -20,6 +20,9 @@ export function withBrand(text: string, brandName: string): string {
   return text.replaceAll('{brand}', brandName);
 }
 
+/** Articles with a second text for logged-in customers (spec 1 §2.5: customer support's logged-in variant). */
+export const LOGGED_IN_VARIANTS: Partial<Record<string, string>> = { 'customer-support': 'customer-support-account' };
+
 /** Articles that come with a printable copy to download. */
 export const DOWNLOADABLE_ARTICLES = ['unacceptable-materials'] as const;
 

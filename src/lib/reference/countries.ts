@@ -25,6 +25,12 @@ export function countryName(country: CountryOption, lang: Lang): string {
   return lang === 'ar' ? country.nameAr : country.nameEn;
 }
 
+/** A country's name in the language, by code; the code itself for a country not in the list. */
+export function countryNameOf(code: string, lang: Lang): string {
+  const country = countryByCode(code);
+  return country ? countryName(country, lang) : code;
+}
+
 /** Countries as select options, sorted by name in the page's language. */
 export function countryOptions(lang: Lang): { value: string; label: string }[] {
   const collator = new Intl.Collator(lang);

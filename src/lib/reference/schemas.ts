@@ -165,8 +165,11 @@ export const currencySchema = z.object({
   currencyCode: currencyCodeSchema,
   nameEn: englishTextSchema,
   nameAr: arabicTextSchema,
-  /** Units of this currency per 1 USD. */
-  usdRate: z.number().positive(),
+  /**
+   * Units of this currency per 1 USD; null when no rate is published (the converter then answers -1, spec 2 §5
+   * validation.unavailableCurrency).
+   */
+  usdRate: z.number().positive().nullable(),
 });
 export const currenciesSchema = z.array(currencySchema);
 

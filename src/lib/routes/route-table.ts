@@ -66,6 +66,9 @@ const PAYMENT_QUERY = ['id', 'save', 'token', 'PayerID', 'estn', 'PaymentID', 'a
 
 const COUNTRY = /^[A-Za-z]{2}$/;
 const PLACE_ID = /^(?:[A-Za-z]{3}|\d{1,5})$/;
+/** Articles opened by id: a number and the subject's slug. */
+const ARTICLE_ID = { id: /^\d{1,5}$/, subject: /^[a-z0-9]+(?:-[a-z0-9]+)*$/ } as const;
+const PAGE_NUMBER = /^[1-9]\d{0,3}$/;
 
 export const ROUTES: readonly RouteDef[] = [
   // Spec 1 §2.1
@@ -131,11 +134,13 @@ export const ROUTES: readonly RouteDef[] = [
   route('help.contact-us', 'help/contact-us', open),
   route('customer-support', 'customer-support', open),
   route('help.unacceptable-materials', 'help/unacceptable-materials', open),
-  route('service-updates', 'service-updates', open, { query: ['page'] }),
-  route('service-updates.detail', 'service-updates/:id/:subject', open),
-  route('single-banner', 'single-banner/:id/:subject', open),
+  route('service-updates', 'service-updates', open),
+  // News pages after the first (10 a page, spec 2 §9), prebuilt like the first so they read without JavaScript.
+  route('service-updates.page', 'service-updates/page/:page', open, { constraints: { page: PAGE_NUMBER } }),
+  route('service-updates.detail', 'service-updates/:id/:subject', open, { constraints: ARTICLE_ID }),
+  route('single-banner', 'single-banner/:id/:subject', open, { constraints: ARTICLE_ID }),
   route('faqs', 'faqs', open),
-  route('faqs.detail', 'faqs/:id/:subject', open),
+  route('faqs.detail', 'faqs/:id/:subject', open, { constraints: ARTICLE_ID }),
   route('about.country-rate', 'about/country-rate', open),
   route('features.shopping-directory', 'features/shopping-directory', open, { query: ['countryCode'] }),
 ];

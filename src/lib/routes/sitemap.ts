@@ -1,5 +1,5 @@
 /**
- * The sitemap of a brand's site: every built page of an open route without parameters (home, articles),
+ * The sitemap of a brand's site: every built page of an open, prebuilt route (home, articles, FAQs, news),
  * in each language, with its language alternates. Account, signup and login pages and the 404 page are left out.
  */
 import type { Lang } from '../../i18n/languages.ts';
@@ -12,9 +12,12 @@ export interface SiteShape {
   languages: readonly Lang[];
 }
 
-/** Whether a route's pages belong in the sitemap and carry canonical and alternate links. */
+/**
+ * Whether a route's pages belong in the sitemap and carry canonical and alternate links: open pages prebuilt
+ * one file per URL (home, articles, and the FAQs, service updates and banners opened by id).
+ */
 export function isIndexable(route: RouteDef): boolean {
-  return route.access === Access.open && !route.path.includes(':') && route.name !== '404' && route.name !== 'root';
+  return route.access === Access.open && route.serve === 'page' && route.name !== '404' && route.name !== 'root';
 }
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

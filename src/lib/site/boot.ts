@@ -14,6 +14,7 @@ import type { CurrentUser } from '../session/current-user.ts';
 import type * as SessionStore from '../session/session-store.ts';
 import { $notifications, restorePending } from '../notifications/notifications.ts';
 import { isInstallBannerClosed, closeInstallBanner } from './install-banner.ts';
+import { pushEvent } from '../analytics/data-layer.ts';
 
 type SessionModule = typeof SessionStore;
 
@@ -115,6 +116,13 @@ function wireNotifications(ctx: PageContext): void {
   });
 }
 
+/** An article opened by id (a FAQ, a service update, a banner) is a banner click for analytics (spec 1 §2.5). */
+function sendBannerClick(): void {
+  const article = document.querySelector<HTMLElement>('[data-banner-click]');
+  const id = article?.dataset.bannerClick;
+  if (id) pushEvent({ event: 'bannerClick', id, subject: article.dataset.bannerSubject ?? '' });
+}
+
 async function start(): Promise<void> {
   const ctx = readPageContext();
   setLanguage(ctx.lang);
@@ -124,6 +132,7 @@ async function start(): Promise<void> {
   wireLiveChat();
   wireLogout(ctx);
   wireNotifications(ctx);
+  sendBannerClick();
   const session = hasStoredSession() ? await import('../session/session-store.ts') : null;
   wireSessionMenus(session);
   await runGuard(ctx, () => session?.$session.get() ?? null);

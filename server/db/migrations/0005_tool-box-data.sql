@@ -1,0 +1,1 @@
+ALTER TABLE "currencies" ALTER COLUMN "usd_rate" DROP NOT NULL;

@@ -1,0 +1,151 @@
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import type { TFunction } from 'i18next';
+import type { Lang } from '../../i18n/languages.ts';
+import type { CurrencyOption } from '../../lib/api/widgets/contract.ts';
+import { convertCurrency } from '../../lib/api/widgets/widgets.ts';
+import {
+  conversionOutcome,
+  defaultPair,
+  validateConversion,
+  type Conversion,
+  type ConverterFormValues,
+} from '../../lib/widgets/converter.ts';
+import { widgetFailureKey } from '../../lib/widgets/failures.ts';
+import { formatAmount } from '../../lib/widgets/format.ts';
+import { SelectField } from '../forms/SelectField.tsx';
+import { TextField } from '../forms/TextField.tsx';
+import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { FormAlert } from '../forms/FormAlert.tsx';
+import { checkedResolver } from './checked-resolver.ts';
+import { useToolRequest } from './use-tool-request.ts';
+import type { CurrenciesState } from './use-currencies.ts';
+
+interface Props {
+  t: TFunction;
+  lang: Lang;
+  currencies: CurrenciesState;
+  onRetry: () => void;
+}
+
+/** Currency converter (spec 2 §4, §5, §8): the currency list, then the form once the list is there. */
+export function CurrencyConverter({ t, lang, currencies, onRetry }: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const status =
+    currencies.status === 'failed'
+      ? t('widgets.converter.loadFailed')
+      : currencies.status === 'ready'
+        ? ''
+        : t('common.loading');
+  const retry = () => {
+    onRetry();
+    // The retry button goes away: keep the keyboard here, next to the status line.
+    box.current?.focus();
+  };
+  return (
+    <div
+      ref={box}
+      tabIndex={-1}
+      className="converter"
+      data-loaded={currencies.status === 'ready' ? 'true' : currencies.status === 'failed' ? 'false' : undefined}
+    >
+      <p role="status" className={status ? 'help-status' : 'visually-hidden'}>
+        {status}
+      </p>
+      {currencies.status === 'failed' && (
+        <button type="button" className="button button-small button-secondary" onClick={retry}>
+          {t('widgets.retry')}
+        </button>
+      )}
+      {currencies.status === 'ready' && <ConverterForm t={t} lang={lang} options={currencies.options} />}
+    </div>
+  );
+}
+
+const resolver = checkedResolver(validateConversion);
+
+type Outcome = { kind: 'result'; text: string } | { kind: 'failure'; key: string };
+
+function ConverterForm({ t, lang, options }: { t: TFunction; lang: Lang; options: CurrencyOption[] }) {
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    setValue,
+    formState: { errors },
+  } = useForm<ConverterFormValues, unknown, Conversion>({
+    resolver,
+    defaultValues: { ...defaultPair(lang, options), amount: '' },
+  });
+  const { outcome, busy, clear, run } = useToolRequest<Outcome>();
+  const choices = options.map((o) => ({ value: o.currencyCode, label: `${o.currencyName} (${o.currencyCode})` }));
+
+  const swap = () => {
+    const { currencyFrom, currencyTo } = getValues();
+    setValue('currencyFrom', currencyTo);
+    setValue('currencyTo', currencyFrom);
+    clear();
+  };
+
+  const convert = (form: Conversion) =>
+    run(
+      async (): Promise<Outcome> => {
+        const outcome = conversionOutcome(await convertCurrency(form));
+        return outcome.ok
+          ? {
+              kind: 'result',
+              text: t('widgets.converter.result', {
+                amount: formatAmount(form.amount, lang),
+                from: form.currencyFrom,
+                result: formatAmount(outcome.value, lang),
+                to: form.currencyTo,
+              }),
+            }
+          : { kind: 'failure', key: outcome.key };
+      },
+      (error) => ({ kind: 'failure', key: widgetFailureKey(error) }),
+    );
+
+  return (
+    <form className="tool-form" onSubmit={(event) => void handleSubmit(convert)(event)} onChange={clear} noValidate>
+      <div className="tool-row converter-pair">
+        <SelectField
+          t={t}
+          label={t('widgets.converter.from')}
+          placeholder={t('widgets.converter.chooseCurrency')}
+          options={choices}
+          registration={register('currencyFrom')}
+          error={errors.currencyFrom?.message}
+        />
+        <button type="button" className="button button-small button-secondary converter-swap" onClick={swap}>
+          {t('widgets.converter.swap')}
+        </button>
+        <SelectField
+          t={t}
+          label={t('widgets.converter.to')}
+          placeholder={t('widgets.converter.chooseCurrency')}
+          options={choices}
+          registration={register('currencyTo')}
+          error={errors.currencyTo?.message}
+        />
+      </div>
+      <TextField
+        t={t}
+        label={t('widgets.converter.amount')}
+        inputMode="decimal"
+        autoComplete="off"
+        registration={register('amount')}
+        error={errors.amount?.message}
+      />
+      <SubmitButton busy={busy} label={t('widgets.converter.submit')} busyLabel={t('widgets.converter.submitting')} />
+      <p className="tool-result converter-result" aria-live="polite">
+        {outcome?.kind === 'result' ? outcome.text : ''}
+      </p>
+      {outcome?.kind === 'failure' && (
+        <FormAlert tone={outcome.key === 'validation.unavailableCurrency' ? 'warning' : 'danger'}>
+          <p>{t(outcome.key)}</p>
+        </FormAlert>
+      )}
+    </form>
+  );
+}

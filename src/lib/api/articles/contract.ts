@@ -1,0 +1,83 @@
+/**
+ * Contract of GET api/articles (spec 2 §7 Reference data): the site's articles as data, read from the same
+ * Markdown and JSON files the static pages are built from (src/content), for the help box and other clients.
+ */
+import { z } from 'zod';
+
+/** What to list: the FAQs, the service updates (news), the carousel banners, the shopping directory, or one page. */
+export const ARTICLE_LISTS = ['faqs', 'service-updates', 'banners', 'shopping-directory'] as const;
+/** Informational pages that may be asked for by key (their body is returned as HTML). */
+export const ARTICLE_PAGES = [
+  'what-is',
+  'how-it-works',
+  'flex',
+  'protect',
+  'select',
+  'privacy-policy',
+  'terms-of-use',
+  'contact-us',
+  'customer-support',
+  'customer-support-account',
+  'unacceptable-materials',
+  'agreement',
+  'country-rate-top',
+  'country-rate-bottom',
+] as const;
+export const subCategorySchema = z.enum([...ARTICLE_LISTS, ...ARTICLE_PAGES]);
+export type SubCategory = z.infer<typeof subCategorySchema>;
+
+/** Spec 2 §9: news page size 10; shopping directory 100; default size 10, index 0. */
+export const NEWS_PAGE_SIZE = 10;
+export const SHOPPING_PAGE_SIZE = 100;
+
+export const articlesQuerySchema = z.object({
+  subCategory: subCategorySchema,
+  language: z.enum(['en', 'ar']),
+  /** The brand whose site asks (`shipbox` or `mailbridge`); the second brand is English only. */
+  scope: z.enum(['shipbox', 'mailbridge']),
+  pageindex: z.coerce.number().int().min(0).max(10_000).default(0),
+  pagesize: z.coerce.number().int().min(1).max(SHOPPING_PAGE_SIZE).default(NEWS_PAGE_SIZE),
+  /** Shopping directory only: a two-letter country code to list that country's stores. */
+  shoppingDirectory: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((s) => s.toUpperCase())
+    .optional(),
+});
+export type ArticlesQuery = z.input<typeof articlesQuerySchema>;
+
+/** One entry of a list: a FAQ, a service update, a banner or a store. */
+export const articleItemSchema = z.object({
+  id: z.number().int().positive(),
+  /** The slug in the item's URL (a store's slug is its id). */
+  articleKey: z.string(),
+  subject: z.string(),
+  summary: z.string(),
+  /** Service updates: the day published (YYYY-MM-DD). */
+  date: z.string().nullable(),
+  /** The page on the site that shows the item (`/en/faqs/3/…`), or a store's own https address. */
+  url: z.string(),
+  /** Stores only. */
+  countryCode: z.string().nullable(),
+  category: z.string().nullable(),
+});
+export type ArticleItem = z.infer<typeof articleItemSchema>;
+
+/**
+ * The Article entity of spec 2 §3 (articleKey, subject, id, articles list). For a list, `subject` and `body`
+ * are the list's meta article (its title and introduction) and `articles` the page of items (X-Pagination
+ * header as for other lists); for a page, `body` is the page and `articles` is empty.
+ */
+export const articleResponseSchema = z.object({
+  articleKey: subCategorySchema,
+  id: z.number().int().nullable(),
+  subject: z.string(),
+  /** The page's description, or the list's meta description: a sentence or two for previews. */
+  summary: z.string(),
+  /** HTML rendered from the Markdown, as on the site. */
+  body: z.string(),
+  /** The site page of the article or list. */
+  url: z.string(),
+  articles: z.array(articleItemSchema),
+});
+export type ArticleResponse = z.infer<typeof articleResponseSchema>;

@@ -1,0 +1,113 @@
+/**
+ * Contract of the tool box's calls (spec 2 §7 Widgets and Reference data): currencies and the converter,
+ * country rates and the rate calculation.
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------
+// Currencies: GET api/currencies?language, GET api/currencies/convert?currencyFrom&currencyTo&amount
+
+export const currenciesQuerySchema = z.object({ language: z.enum(['en', 'ar']).default('en') });
+
+/** Currency option (spec 2 §3), named in the asked language. */
+export const currencyOptionSchema = z.object({
+  currencyCode: z.string().regex(/^[A-Z]{3}$/),
+  currencyName: z.string(),
+});
+export type CurrencyOption = z.infer<typeof currencyOptionSchema>;
+export const currencyOptionsSchema = z.array(currencyOptionSchema);
+
+/** The largest amount the converter takes. */
+export const MAX_CONVERT_AMOUNT = 1_000_000_000;
+
+export const convertQuerySchema = z.object({
+  currencyFrom: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .transform((s) => s.toUpperCase()),
+  currencyTo: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/)
+    .transform((s) => s.toUpperCase()),
+  amount: z.coerce.number().positive().max(MAX_CONVERT_AMOUNT),
+});
+export type ConvertQuery = z.input<typeof convertQuerySchema>;
+
+/**
+ * The converted amount travels in this response header (spec 2 §7), as a decimal number; "-1" when either
+ * currency has no published rate (the converter then shows validation.unavailableCurrency).
+ */
+export const CONVERT_RESULT_HEADER = 'x-result';
+export const UNAVAILABLE_RESULT = -1;
+
+// ---------------------------------------------------------------------------
+// Country rates: GET api/countryRates (all), GET api/countryRates?origin&destination&weight&unit (a calculation)
+
+/** Spec 2 §9: kg id 0, lb id 1. */
+export const WEIGHT_UNITS = { kg: 0, lb: 1 } as const;
+export const weightUnitSchema = z.coerce.number().pipe(z.literal([0, 1]));
+export type WeightUnit = 0 | 1;
+/** The heaviest parcel the calculator prices, per unit. */
+export const MAX_WEIGHT = { 0: 70, 1: 154 } as const;
+export const KG_PER_LB = 0.45359237;
+
+export const rateQuerySchema = z
+  .object({
+    origin: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .transform((s) => s.toUpperCase()),
+    destination: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .transform((s) => s.toUpperCase()),
+    weight: z.coerce.number().positive(),
+    unit: weightUnitSchema,
+  })
+  .refine((q) => q.weight <= MAX_WEIGHT[q.unit], { path: ['weight'], message: 'too heavy' });
+export type RateQuery = z.input<typeof rateQuerySchema>;
+
+/** Rate result (spec 2 §3): transit days and the price for each plan. */
+export const rateResultSchema = z.object({
+  transitDays: z.string(),
+  rates: z.array(
+    z.object({
+      subscriptionPlanId: z.literal([1, 2, 3, 5]),
+      value: z.number().nonnegative(),
+      currency: z.string().regex(/^[A-Z]{3}$/),
+    }),
+  ),
+});
+export type RateResult = z.infer<typeof rateResultSchema>;
+
+/** Each entry of GET api/countryRates without a query: the price table of one origin and destination. */
+export const countryRateResponseSchema = z.object({
+  originCountryCode: z.string(),
+  destinationCountryCode: z.string(),
+  transitDays: z.string(),
+  rates: z.array(
+    z.object({
+      subscriptionPlanId: z.literal([1, 2, 3, 5]),
+      firstHalfKg: z.number(),
+      additionalHalfKg: z.number(),
+      currency: z.string(),
+    }),
+  ),
+});
+export const countryRatesResponseSchema = z.array(countryRateResponseSchema);
+export type CountryRateResponse = z.infer<typeof countryRateResponseSchema>;
+
+/**
+ * The price of a parcel (spec 2 §3 Rate result): the first half kilogram, then each further half kilogram
+ * begun; pounds are converted to kilograms first. Rounded to cents.
+ */
+export function priceFor(
+  rate: { firstHalfKg: number; additionalHalfKg: number },
+  weight: number,
+  unit: WeightUnit,
+): number {
+  const kg = unit === WEIGHT_UNITS.lb ? weight * KG_PER_LB : weight;
+  // A hair of tolerance so 1.5 kg is three halves, not four, despite floating point.
+  const halves = Math.max(1, Math.ceil(kg / 0.5 - 1e-9));
+  return Math.round((rate.firstHalfKg + rate.additionalHalfKg * (halves - 1)) * 100) / 100;
+}
