@@ -1,5 +1,12 @@
 import { useCallback } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
+import {
+  get,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormRegister,
+  type UseFormRegisterReturn,
+} from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import type { City } from '../../lib/api/reference/contract.ts';
 import type { CountryOption } from '../../lib/reference/countries.ts';
@@ -8,6 +15,26 @@ import { TextField } from './TextField.tsx';
 import { CityField } from './CityField.tsx';
 
 type Part = 'line1' | 'line2' | 'city' | 'zipCode' | 'state' | 'w3wAddress';
+
+/** The `fields` and `errors` of AddressFields for a form whose address parts have the given names. */
+export function addressBindings<T extends FieldValues>(
+  register: UseFormRegister<T>,
+  errors: FieldErrors<T>,
+  names: Record<Part, Path<T>>,
+): { fields: Record<Part, UseFormRegisterReturn>; errors: Partial<Record<Part, string | undefined>> } {
+  const each = <V,>(of: (part: Part) => V): Record<Part, V> => ({
+    line1: of('line1'),
+    line2: of('line2'),
+    city: of('city'),
+    zipCode: of('zipCode'),
+    state: of('state'),
+    w3wAddress: of('w3wAddress'),
+  });
+  return {
+    fields: each((part) => register(names[part])),
+    errors: each((part) => (get(errors, names[part]) as { message?: string } | undefined)?.message),
+  };
+}
 
 interface Props {
   t: TFunction;

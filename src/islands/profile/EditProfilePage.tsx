@@ -27,7 +27,7 @@ import { buildUrl } from '../../lib/routes/paths.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { NameFields } from '../forms/NameFields.tsx';
 import { SelectField } from '../forms/SelectField.tsx';
-import { AddressFields } from '../forms/AddressFields.tsx';
+import { AddressFields, addressBindings } from '../forms/AddressFields.tsx';
 import { BirthDateFields } from '../forms/BirthDateFields.tsx';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
@@ -214,22 +214,14 @@ function ProfileForm({
         t={t}
         country={country}
         city={city}
-        fields={{
-          line1: register('streetAddressLine1'),
-          line2: register('streetAddressLine2'),
-          city: register('city'),
-          zipCode: register('zipCode'),
-          state: register('state'),
-          w3wAddress: register('w3wAddress'),
-        }}
-        errors={{
-          line1: errors.streetAddressLine1?.message,
-          line2: errors.streetAddressLine2?.message,
-          city: errors.city?.message,
-          zipCode: errors.zipCode?.message,
-          state: errors.state?.message,
-          w3wAddress: errors.w3wAddress?.message,
-        }}
+        {...addressBindings(register, errors, {
+          line1: 'streetAddressLine1',
+          line2: 'streetAddressLine2',
+          city: 'city',
+          zipCode: 'zipCode',
+          state: 'state',
+          w3wAddress: 'w3wAddress',
+        })}
         fill={fill}
         current={getValues}
       />

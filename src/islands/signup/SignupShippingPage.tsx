@@ -19,7 +19,7 @@ import { $session, setCurrentUser } from '../../lib/session/session-store.ts';
 import { currentUserFrom } from '../../lib/session/from-login.ts';
 import { notifyOnNextPage } from '../../lib/notifications/notifications.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { AddressFields } from '../forms/AddressFields.tsx';
+import { AddressFields, addressBindings } from '../forms/AddressFields.tsx';
 import { CheckboxField } from '../forms/CheckboxField.tsx';
 import { StepIndicator } from '../forms/StepIndicator.tsx';
 import { FormAlert } from '../forms/FormAlert.tsx';
@@ -132,22 +132,14 @@ function SignupShippingForm({ lang, brandSlug }: Props) {
         t={t}
         country={country}
         city={city}
-        fields={{
-          line1: register('addressLine1'),
-          line2: register('addressLine2'),
-          city: register('city'),
-          zipCode: register('zipCode'),
-          state: register('state'),
-          w3wAddress: register('w3wAddress'),
-        }}
-        errors={{
-          line1: errors.addressLine1?.message,
-          line2: errors.addressLine2?.message,
-          city: errors.city?.message,
-          zipCode: errors.zipCode?.message,
-          state: errors.state?.message,
-          w3wAddress: errors.w3wAddress?.message,
-        }}
+        {...addressBindings(register, errors, {
+          line1: 'addressLine1',
+          line2: 'addressLine2',
+          city: 'city',
+          zipCode: 'zipCode',
+          state: 'state',
+          w3wAddress: 'w3wAddress',
+        })}
         fill={fill}
         current={getValues}
       />
