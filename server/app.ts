@@ -15,6 +15,9 @@ import { UploadStorage, isInside, temporaryUploadDir } from './uploads/storage.t
 import { brands, type BrandId } from '../src/brands/brands.ts';
 import { noCountryByIp, type CountryByIp } from './geo/country-by-ip.ts';
 import { defaultArticleSource, type ArticleSource } from './content/article-source.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { SandboxProvider } from './payments/sandbox/sandbox-provider.ts';
+import { mountSandbox } from './payments/sandbox/sandbox-pages.ts';
 
 export interface AppOptions {
   brand: BrandId;
@@ -38,6 +41,8 @@ export interface AppOptions {
   devTools?: boolean;
   /** Folder of uploaded files, outside distDir; default: a fresh temp folder, created on the first upload. */
   uploadDir?: string | undefined;
+  /** The payment provider; default: the sandbox, whose pages are then served under /sandbox. */
+  payments?: PaymentProvider;
 }
 
 /** The whole product on one port: the API under /api and the built site with its URL rules. */
@@ -47,6 +52,7 @@ export function createApp(options: AppOptions): Hono {
   const clock = options.clock ?? systemClock;
   const trustProxy = options.trustProxy ?? false;
   const loaded = options.articles;
+  const payments = options.payments ?? new SandboxProvider({ clock });
   const uploads = new UploadStorage(options.uploadDir ?? temporaryUploadDir());
   // Files under the web root would be served by the static handler, past the owner check.
   if (isInside(uploads.dir, options.distDir)) {
@@ -85,9 +91,11 @@ export function createApp(options: AppOptions): Hono {
     brand,
     publicOrigin: options.publicOrigin,
     uploads,
+    payments,
   });
   app.route('/', api.app);
-  mountDevTools(app, options.db, options.devTools ?? false);
+  mountDevTools(app, options.db, options.devTools ?? false, clock);
+  if (payments instanceof SandboxProvider) mountSandbox(app, payments, { trustProxy });
 
   mountSite(app, options.distDir, { brandSlug: brand.slug, languages: brand.languages });
 

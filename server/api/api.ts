@@ -16,6 +16,7 @@ import { requestsRoutes } from './account-home/requests.routes.ts';
 import { claimsRoutes } from './account-home/claims.routes.ts';
 import { articlesRoutes } from './articles/articles.routes.ts';
 import { widgetsRoutes } from './widgets/widgets.routes.ts';
+import { paymentsRoutes } from './payments/payments.routes.ts';
 import { ErrorCode } from '../../src/lib/api/errors.ts';
 
 /** The reference API of spec 2 §7, mounted under /api. */
@@ -41,6 +42,7 @@ export function createApi(deps: ApiDeps): ApiRouter {
   claimsRoutes(router);
   articlesRoutes(router);
   widgetsRoutes(router);
+  paymentsRoutes(router);
 
   router.app.all('/api/*', (c) => c.json({ code: ErrorCode.notFound, message: 'No such API call' }, 404));
   router.app.onError((error, c) => {

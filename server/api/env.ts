@@ -9,6 +9,7 @@ import type { UploadStorage } from '../uploads/storage.ts';
 import type { Brand } from '../../src/brands/brands.ts';
 import type { CountryByIp } from '../geo/country-by-ip.ts';
 import type { ArticleSource } from '../content/article-source.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 
 /** What every API handler can reach. */
 export interface ApiDeps {
@@ -31,6 +32,8 @@ export interface ApiDeps {
   publicOrigin: string | undefined;
   /** Where uploaded files are kept. */
   uploads: UploadStorage;
+  /** The payment provider (the sandbox unless a real adapter is configured). */
+  payments: PaymentProvider;
 }
 
 export interface ApiEnv {

@@ -105,8 +105,11 @@ export const idempotencyKeys = pgTable(
   {
     key: text('key').notNull(),
     userGuid: uuid('user_guid').notNull(),
+    /** 0 while the first request with the key is in flight; then the answer's status. */
     status: integer('status').notNull(),
     body: jsonb('body').notNull(),
+    /** Hash of method, path and body: the key reused with another request is refused. */
+    requestHash: text('request_hash').notNull().default(''),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userGuid, t.key] })],
@@ -423,3 +426,82 @@ export const subscriptions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userGuid, t.listId] })],
 );
+
+// Payments.
+
+export type OrderState = 'pending' | 'charging' | 'paid' | 'failed';
+
+/**
+ * A membership order (spec 2 §3 Subscription order). Amounts are the server's, in minor units. The state
+ * machine pending → charging → paid | failed moves by conditional updates, so a replayed return URL or a
+ * second process finds the order charging or finished and charges nothing more.
+ */
+export const paymentOrders = pgTable(
+  'payment_orders',
+  {
+    id: uuid('id').primaryKey(),
+    orderNumber: text('order_number').notNull().unique(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    planId: integer('plan_id').notNull(),
+    isSignup: boolean('is_signup').notNull(),
+    methodCode: text('method_code').notNull(),
+    currency: text('currency').notNull(),
+    listAmountMinor: integer('list_amount_minor').notNull(),
+    discountMinor: integer('discount_minor').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    promoCode: text('promo_code'),
+    additionalDuration: integer('additional_duration').notNull().default(0),
+    additionalDurationType: text('additional_duration_type'),
+    autoRenew: boolean('auto_renew').notNull(),
+    saveCard: boolean('save_card').notNull(),
+    state: text('state').$type<OrderState>().notNull(),
+    /** The redirect token (PayPal, Sadad, Knet) or Peach checkout id the provider answers with. */
+    providerToken: text('provider_token'),
+    providerRef: text('provider_ref'),
+    gatewayMessage: text('gateway_message'),
+    planExpiryDate: date('plan_expiry_date', { mode: 'string' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_orders_user_idx').on(t.userGuid),
+    uniqueIndex('payment_orders_provider_token_idx').on(t.providerToken),
+  ],
+);
+
+export const orderNumbers = pgSequence('order_number_seq', { startWith: 100_000 });
+
+/**
+ * Card tokens handed to a session by the card route: who may pay with the token, and the display data to keep
+ * if the customer saves the card. Never the number or the security code.
+ */
+export const cardTokens = pgTable('card_tokens', {
+  token: text('token').primaryKey(),
+  userGuid: uuid('user_guid')
+    .notNull()
+    .references(() => users.guid, { onDelete: 'cascade' }),
+  systemId: integer('system_id').notNull(),
+  first6: text('first6').notNull(),
+  last4: text('last4').notNull(),
+  /** MMYY. */
+  expiryDate: text('expiry_date').notNull(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Promo codes (spec 2 §3 Promo). Null lists mean "any". */
+export const promoCodes = pgTable('promo_codes', {
+  code: text('code').primaryKey(),
+  percentOff: integer('percent_off').notNull(),
+  planIds: integer('plan_ids').array(),
+  /** Card number prefixes the code needs (cardBIN starts with one of them). */
+  binPrefixes: text('bin_prefixes').array(),
+  /** Payment types: '' new card, else a payment system id. */
+  paymentTypes: text('payment_types').array(),
+  countryCodes: text('country_codes').array(),
+  additionalDuration: integer('additional_duration').notNull().default(0),
+  additionalDurationType: text('additional_duration_type'),
+  validUntil: date('valid_until', { mode: 'string' }),
+});

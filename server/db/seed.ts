@@ -19,6 +19,7 @@ import {
   offices,
   plans,
   requests,
+  promoCodes,
   savedCards,
   shipments,
   subscriptions,
@@ -27,6 +28,7 @@ import {
 } from './schema.ts';
 import { WAREHOUSES, mailboxRows, mailboxServices } from '../mailboxes/warehouses.ts';
 import { brands } from '../../src/brands/brands.ts';
+import { DEMO_PROMO_CODES } from '../payments/promo.ts';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../src/lib/reference/shipment-statuses.ts';
 
 export const DEMO_PASSWORD = 'Demo!2345';
@@ -510,6 +512,8 @@ async function seedPersonas(db: Db, now: Date): Promise<void> {
       externalString: 'SB7000100',
     },
   ]);
+
+  await db.insert(promoCodes).values(DEMO_PROMO_CODES);
 
   await db.insert(savedCards).values({
     userGuid: ids.demo,

@@ -6,6 +6,8 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Db } from '../db/database.ts';
+import { systemClock, type Clock } from '../clock.ts';
+import { mountDemoCustomers } from './demo-customers.ts';
 import { outboxEmails, type OutboxKind } from '../db/schema.ts';
 
 const LIMIT = 200;
@@ -104,8 +106,9 @@ ${table}
 }
 
 /** Mounts the viewer when `enabled`; either way nothing else answers under /dev. */
-export function mountDevTools(app: Hono, db: Db, enabled: boolean): void {
+export function mountDevTools(app: Hono, db: Db, enabled: boolean, clock: Clock = systemClock): void {
   if (enabled) {
+    mountDemoCustomers(app, db, clock);
     app.get('/dev/outbox', async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.html(page(await entries(db, {})));

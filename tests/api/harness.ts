@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createApp } from '../../server/app.ts';
-import { createLogger } from '../../server/logger.ts';
+import { createLogger, type Logger } from '../../server/logger.ts';
+import type { PaymentProvider } from '../../server/payments/provider.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { seedIfEmpty, DEMO_PASSWORD } from '../../server/db/seed.ts';
 import type { BrandId } from '../../src/brands/brands.ts';
@@ -82,6 +83,10 @@ export async function createTestApp(
     countryHeader?: string;
     /** The offline country-by-IP lookup (default: none). */
     countryByIp?: CountryByIp;
+    /** The payment provider (default: a sandbox of the app's own). */
+    payments?: PaymentProvider;
+    /** Where the app logs (default: silent unless TEST_LOG_LEVEL). */
+    logger?: Logger;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase(backend, options.dataDir);
@@ -95,13 +100,14 @@ export async function createTestApp(
     distDir,
     uploadDir,
     db: database.db,
-    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
     clock,
     trustProxy: options.trustProxy ?? true,
     countryHeader: options.countryHeader,
     countryByIp: options.countryByIp,
     devTools: options.devTools ?? true,
     publicOrigin: options.publicOrigin,
+    ...(options.payments ? { payments: options.payments } : {}),
   });
   const request: TestApp['request'] = (path, init = {}) => {
     const headers = new Headers(init.headers);

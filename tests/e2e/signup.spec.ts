@@ -149,6 +149,26 @@ test('a paid plan goes from shipping to the payment step, carrying the plan', as
   await page.getByRole('navigation', { name: 'Signup steps' }).getByRole('link', { name: 'Delivery address' }).click();
   await expect(page).toHaveURL('/en/signup/shipping');
   await expect(page.getByLabel('City')).toHaveValue('Irbid');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL('/en/signup/payment?id=3');
+
+  // The checkout: Flex monthly renews automatically, so the payment waits for that box.
+  await page.getByRole('radio', { name: 'New card' }).check();
+  await page.getByLabel('Name on card').fill('Test Customer');
+  await page.getByLabel('Card number').fill('5555 5555 5555 4444');
+  await page.getByLabel('Expiry month').selectOption('09');
+  await page.getByLabel('Expiry year').selectOption(String(new Date().getFullYear() + 2));
+  await page.getByLabel('Security code (CVV)').fill('123');
+  const pay = page.getByRole('button', { name: /^Pay/ });
+  await expect(pay).toHaveAttribute('aria-disabled', 'true');
+  await page.getByLabel('Renew automatically').check();
+  await pay.click();
+  await expect(page).toHaveURL(/\/en\/signup\/confirmation\?m=.+&status=1$/);
+  await expect(page.getByText('JOD 4.25')).toBeVisible();
+  await expectAccessible(page);
+  // The account now has its mailboxes: account home opens.
+  await page.goto('/en/home/account');
+  await expect(page).toHaveURL('/en/home/account');
 });
 
 test('each signup error shows on its field, and what was typed stays', async ({ page }) => {

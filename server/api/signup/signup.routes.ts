@@ -31,6 +31,7 @@ import { subscribeAtSignup, subscriptionsOf } from '../marketing/subscriptions.t
 import { customerEntity, findCity, findCountry, offeredPlan, planList } from '../reference/lookups.ts';
 import type { ApiRouter } from '../router.ts';
 import { setSessionCookie } from '../session.ts';
+import { sessionUser } from '../session-user.ts';
 import { brandLang, linkOrigin } from '../users/link-mail.ts';
 import { emailInUse, isUniqueViolation, mobileInUse, refused, signupBody, type FieldErrors } from './validation.ts';
 
@@ -42,15 +43,6 @@ export const SIGNUP_LIMITS = {
   /** E-mail checks per client address: enough for a person, too few to sweep a list of addresses. */
   check: { max: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
-
-async function currentUser(c: Context<ApiEnv>): Promise<User> {
-  const [user] = await c.var.deps.db
-    .select()
-    .from(users)
-    .where(eq(users.guid, c.var.userGuid ?? ''));
-  if (!user) throw unauthorized();
-  return user;
-}
 
 async function throttled(c: Context<ApiEnv>, key: string, limit: Limit): Promise<void> {
   const wait = await c.var.deps.throttle.retryAfter(key, limit);
@@ -149,7 +141,7 @@ export function signupRoutes(router: ApiRouter): void {
     async (c) => {
       const { db } = c.var.deps;
       const body = await jsonBody(c, resolvePaymentUrlRequestSchema);
-      const user = await currentUser(c);
+      const user = await sessionUser(c);
       const plan = await offeredPlan(db, user.countryCode, body.planId);
       if (!plan) throw invalid({ planId: ['unavailable'] });
       if (plan.currencyCode !== body.currencyCode) throw invalid({ currencyCode: ['currency'] });
@@ -161,7 +153,7 @@ export function signupRoutes(router: ApiRouter): void {
 
   router.get('/api/account/:guid/profiledetails', async (c) => {
     const { db, brand } = c.var.deps;
-    const user = await currentUser(c);
+    const user = await sessionUser(c);
     const promo = (await subscriptionsOf(db, brand, user.guid)).find((s) => s.kind === 'promo');
     const body: ProfileDetailsResponse = {
       firstName: user.firstName,
@@ -181,7 +173,7 @@ export function signupRoutes(router: ApiRouter): void {
   router.post('/api/account/:guid/profiledetails', async (c) => {
     const { db, brand, clock } = c.var.deps;
     const body = await signupBody(c, profileDetailsSchema);
-    const user = await currentUser(c);
+    const user = await sessionUser(c);
     if (user.hasMailboxes) {
       throw new HttpError(409, {
         code: SignupErrorCode.alreadyComplete,
@@ -231,7 +223,7 @@ export function signupRoutes(router: ApiRouter): void {
   });
 
   router.get('/api/account/:guid/shippingdetails', async (c) => {
-    const user = await currentUser(c);
+    const user = await sessionUser(c);
     const body: ShippingDetailsResponse = {
       addressLine1: user.streetAddressLine1 ?? '',
       addressLine2: user.streetAddressLine2 ?? '',
@@ -249,7 +241,7 @@ export function signupRoutes(router: ApiRouter): void {
   router.post('/api/account/:guid/shippingdetails', async (c) => {
     const { db, clock } = c.var.deps;
     const body = await jsonBody(c, shippingDetailsSchema);
-    const user = await currentUser(c);
+    const user = await sessionUser(c);
     const country = await findCountry(db, body.countryCode);
     const errors: FieldErrors = {};
     // The country is chosen in step 1 (it decides the plans and the mailboxes); the address must be in it.
