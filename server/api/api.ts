@@ -17,6 +17,9 @@ import { claimsRoutes } from './account-home/claims.routes.ts';
 import { articlesRoutes } from './articles/articles.routes.ts';
 import { widgetsRoutes } from './widgets/widgets.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
+import { walletRoutes } from './wallet/wallet.routes.ts';
+import { serviceOptionsRoutes } from './service-options/service-options.routes.ts';
+import { pendingPaymentsRoutes } from './pending-payments/pending-payments.routes.ts';
 import { ErrorCode } from '../../src/lib/api/errors.ts';
 
 /** The reference API of spec 2 §7, mounted under /api. */
@@ -43,6 +46,9 @@ export function createApi(deps: ApiDeps): ApiRouter {
   articlesRoutes(router);
   widgetsRoutes(router);
   paymentsRoutes(router);
+  walletRoutes(router);
+  serviceOptionsRoutes(router);
+  pendingPaymentsRoutes(router);
 
   router.app.all('/api/*', (c) => c.json({ code: ErrorCode.notFound, message: 'No such API call' }, 404));
   router.app.onError((error, c) => {

@@ -20,7 +20,7 @@ export const unauthorized = () => new HttpError(401, { code: ErrorCode.unauthori
 export const forbidden = () => new HttpError(403, { code: ErrorCode.forbidden, message: 'Not yours' });
 export const notFound = () => new HttpError(404, { code: ErrorCode.notFound, message: 'Not found' });
 /** A change the object's state doesn't allow (a closed request, a package no longer claimable). */
-export const conflict = (message: string) => new HttpError(409, { code: 'CONFLICT', message });
+export const conflict = (message: string, code = 'CONFLICT') => new HttpError(409, { code, message });
 export const tooManyAttempts = (retryAfterSeconds: number) =>
   new HttpError(
     429,

@@ -71,6 +71,13 @@ export const users = pgTable(
     signupPlanId: integer('signup_plan_id'),
     /** Shipment protection on every parcel, chosen with the shipping details. */
     applyProtectionService: boolean('apply_protection_service').notNull().default(false),
+    /** When the customer accepted the shipping agreement AutoPay needs; null while AutoPay is off. */
+    autoPayAgreedAt: timestamp('auto_pay_agreed_at', { withTimezone: true, mode: 'date' }),
+    /** How parcels reach the customer (spec 2 §9 option ids): pickup 1, delivery 2, locker 3. */
+    serviceOptionId: integer('service_option_id').notNull().default(2),
+    /** The office chosen for pickup (an outlet or reception) and the locker chosen, kept while another option is on. */
+    pickupPlaceId: text('pickup_place_id'),
+    lockerPlaceId: text('locker_place_id'),
     createdAt: createdAt(),
   },
   (t) => [index('users_mobile_idx').on(t.mobile)],
@@ -115,7 +122,12 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userGuid, t.key] })],
 );
 
-export type OutboxKind = 'activation' | 'reactivation' | 'reset-password';
+/** E-mails that carry a single-use account link. */
+export type LinkMailKind = 'activation' | 'reactivation' | 'reset-password';
+/** E-mails about the wallet, sent when the customer's Wallet notifications are on. */
+export type WalletMailKind =
+  'wallet-option-added' | 'wallet-option-removed' | 'wallet-autopay-on' | 'wallet-autopay-off' | 'shipments-paid';
+export type OutboxKind = LinkMailKind | WalletMailKind;
 
 /**
  * E-mails the product sends (activation, reactivation, password reset). With no SMTP server configured
@@ -160,6 +172,11 @@ export const countries = pgTable('countries', {
   idTypes: text('id_types').array().notNull().default(['passport']),
   idAttachmentMandatory: boolean('id_attachment_mandatory').notNull().default(false),
   idDetailsMandatory: boolean('id_details_mandatory').notNull().default(false),
+  /** Customers there must pay deliveries with AutoPay (and so keep a payment option). */
+  autoPayMandatory: boolean('auto_pay_mandatory').notNull().default(false),
+  autoPayVisible: boolean('auto_pay_visible').notNull().default(true),
+  /** Discount on shipping charges paid with AutoPay, in percent; null for none. */
+  autoPayDiscountPercent: integer('auto_pay_discount_percent'),
 });
 
 /** The cities the service delivers to, per country: shipping and profile addresses must name one. */
@@ -365,7 +382,74 @@ export const savedCards = pgTable(
     isDefault: boolean('is_default').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('saved_cards_user_idx').on(t.userGuid)],
+  (t) => [
+    index('saved_cards_user_idx').on(t.userGuid),
+    // One default payment option per customer, whatever two requests do at once.
+    uniqueIndex('saved_cards_one_default_idx')
+      .on(t.userGuid)
+      .where(sql`${t.isDefault}`),
+  ],
+);
+
+export type WalletAdditionKind = 'card' | 'account';
+export type WalletAdditionState = 'pending' | 'done' | 'failed';
+
+/**
+ * A payment option being added through the provider (a card verified in its frame, a third-party account
+ * approved on its page), keyed by the provider's id: whose it is, and the option it became. Finishing it is a
+ * conditional update, so a repeated return saves the option once.
+ */
+export const walletAdditions = pgTable(
+  'wallet_additions',
+  {
+    providerId: text('provider_id').primaryKey(),
+    kind: text('kind').$type<WalletAdditionKind>().notNull(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    isDefault: boolean('is_default').notNull(),
+    state: text('state').$type<WalletAdditionState>().notNull(),
+    savedCardId: integer('saved_card_id'),
+    message: text('message'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('wallet_additions_user_idx').on(t.userGuid)],
+);
+
+export type WalletTransactionKind = 'credit' | 'refund' | 'balanceUsed' | 'shipmentPayment';
+
+/**
+ * The wallet's statement: credits and refunds add to the balance, balance used takes from it, and payments made
+ * by card or account are listed without changing it. Amounts are positive minor units of `currency`.
+ */
+export const walletTransactions = pgTable(
+  'wallet_transactions',
+  {
+    id: serial('id').primaryKey(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    kind: text('kind').$type<WalletTransactionKind>().notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    /** What it was for: waybill numbers, an order number. */
+    reference: text('reference').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('wallet_transactions_user_idx').on(t.userGuid, t.createdAt)],
+);
+
+/** The customer's notification switches (spec 1 §3 user options); a missing row is on. */
+export const notificationOptions = pgTable(
+  'notification_options',
+  {
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    value: boolean('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userGuid, t.name] })],
 );
 
 /**
@@ -473,6 +557,9 @@ export const paymentOrders = pgTable(
 
 export const orderNumbers = pgSequence('order_number_seq', { startWith: 100_000 });
 
+/** HAWB ids of shipments made after the seed (dev tools); the seeded ones are below it. */
+export const hawbIds = pgSequence('hawb_id_seq', { startWith: 700_000 });
+
 /**
  * Card tokens handed to a session by the card route: who may pay with the token, and the display data to keep
  * if the customer saves the card. Never the number or the security code.
@@ -505,3 +592,32 @@ export const promoCodes = pgTable('promo_codes', {
   additionalDurationType: text('additional_duration_type'),
   validUntil: date('valid_until', { mode: 'string' }),
 });
+
+/**
+ * A payment of shipment charges (spec 1 §4.10) on the provider's hosted page. The amount is the server's sum of
+ * the shipments' charges in minor units; the state machine is the membership orders' (pending → charging → paid |
+ * failed), and paying marks the shipments paid in the same transaction.
+ */
+export const shipmentPayments = pgTable(
+  'shipment_payments',
+  {
+    id: uuid('id').primaryKey(),
+    orderNumber: text('order_number').notNull().unique(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    hawbIds: integer('hawb_ids').array().notNull(),
+    currency: text('currency').notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    state: text('state').$type<OrderState>().notNull(),
+    providerToken: text('provider_token'),
+    providerRef: text('provider_ref'),
+    gatewayMessage: text('gateway_message'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('shipment_payments_user_idx').on(t.userGuid),
+    uniqueIndex('shipment_payments_provider_token_idx').on(t.providerToken),
+  ],
+);

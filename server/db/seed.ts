@@ -24,6 +24,7 @@ import {
   shipments,
   subscriptions,
   users,
+  walletTransactions,
   type TrackingEvent,
 } from './schema.ts';
 import { WAREHOUSES, mailboxRows, mailboxServices } from '../mailboxes/warehouses.ts';
@@ -177,6 +178,7 @@ async function seedPersonas(db: Db, now: Date): Promise<void> {
       planExpiryDate: isoDate(new Date(now.getTime() + 265 * DAY)),
       planAutoRenewal: true,
       paymentMethod: 1,
+      autoPayAgreedAt: new Date(now.getTime() - 100 * DAY),
       idType: 'passport',
       idTypeValue: 'N1234567',
       idUploaded: true,
@@ -514,6 +516,43 @@ async function seedPersonas(db: Db, now: Date): Promise<void> {
   ]);
 
   await db.insert(promoCodes).values(DEMO_PROMO_CODES);
+
+  // The wallet's statement: a welcome credit, a refund for the damaged headphones, credit used, a card payment.
+  const ago = (days: number) => new Date(now.getTime() - days * DAY);
+  await db.insert(walletTransactions).values([
+    {
+      userGuid: ids.demo,
+      kind: 'credit',
+      amountMinor: 1000,
+      currency: 'USD',
+      reference: 'WELCOME',
+      createdAt: ago(95),
+    },
+    {
+      userGuid: ids.demo,
+      kind: 'shipmentPayment',
+      amountMinor: 3875,
+      currency: 'USD',
+      reference: `SB100012: ${owned[8]!.awb}`,
+      createdAt: ago(30),
+    },
+    {
+      userGuid: ids.demo,
+      kind: 'balanceUsed',
+      amountMinor: 500,
+      currency: 'USD',
+      reference: owned[10]!.awb,
+      createdAt: ago(20),
+    },
+    {
+      userGuid: ids.demo,
+      kind: 'refund',
+      amountMinor: 1450,
+      currency: 'USD',
+      reference: 'CAS-240388',
+      createdAt: ago(6),
+    },
+  ]);
 
   await db.insert(savedCards).values({
     userGuid: ids.demo,

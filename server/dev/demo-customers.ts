@@ -1,15 +1,17 @@
 /**
  * POST /dev/customers: a fresh active customer with mailboxes, for a developer or a browser test that changes a
  * customer (an upgrade, a saved card) without touching the shared demo personas. Only with DEV_TOOLS on.
- * Body (JSON, all optional): countryCode (default JO), savedCard (a sandbox Visa on file). Answers the e-mail,
- * the password and the guid.
+ * Body (JSON, all optional): countryCode (default JO), savedCard (a sandbox Visa on file), autoPay (deliveries
+ * paid with that card), pendingShipments (0 to 5 shipments with charges due). Answers the e-mail, the password
+ * and the guid.
  */
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
-import { savedCards, users } from '../db/schema.ts';
+import { savedCards, shipments, users } from '../db/schema.ts';
 import { DEMO_PASSWORD } from '../db/seed.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { openMailboxes } from '../mailboxes/open-mailboxes.ts';
@@ -18,7 +20,57 @@ import { customerEntity, findCountry, planList } from '../api/reference/lookups.
 const bodySchema = z.object({
   countryCode: z.string().default('JO'),
   savedCard: z.boolean().default(false),
+  /** Deliveries paid with AutoPay (needs savedCard). */
+  autoPay: z.boolean().default(false),
+  /** Shipments held until their charges are paid (Pending payments). */
+  pendingShipments: z.number().int().min(0).max(5).default(0),
 });
+
+const DAY = 86_400_000;
+
+/** Shipments of the new customer with charges due, at their mailboxes, each different. */
+async function pendingShipmentRows(db: Db, clock: Clock, userGuid: string, entity: string, count: number) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const [next] = await db
+        .select({ n: sql<number>`nextval('hawb_id_seq')::int` })
+        .from(users)
+        .where(eq(users.guid, userGuid));
+      const hawbId = next?.n ?? 0;
+      const receivedAt = new Date(clock().getTime() - (count - i) * DAY);
+      return {
+        awb: `SB${8_000_000 + hawbId}`,
+        hawbId,
+        foreignAwb: `1Z${9_000_000_000 + hawbId}`,
+        userGuid,
+        customerId: 0,
+        originCountryCode: 'US',
+        originEntity: 'NYC',
+        destEntity: entity,
+        merchant: 'Northwind Outfitters',
+        description: ['Running shoes', 'Winter jacket', 'Paperback books', 'Vitamins', 'Kitchen knives'][i % 5]!,
+        weightKg: (1.2 + i * 0.4).toFixed(2),
+        currentStatus: 'Held at customs',
+        lastPi: 18,
+        trackingProgress: 75,
+        currency: 'USD',
+        customsDuty: (10 + i * 2.5).toFixed(2),
+        importVat: (6.4 + i).toFixed(2),
+        customsDeclaredValue: (60 + i * 15).toFixed(2),
+        customsDeclaredCurrency: 'USD',
+        charges: {
+          shipping: (12.35 + i * 3.1).toFixed(2),
+          services: '2.00',
+          tax: (1.15 + i * 0.1).toFixed(2),
+          customs: (16.4 + i * 3.5).toFixed(2),
+        },
+        chargesPaid: false,
+        history: [{ statusId: 18, status: 'Held at customs', location: entity, at: receivedAt.toISOString() }],
+        receivedAt,
+      };
+    }),
+  );
+}
 
 /** A capital per country the tests use, so the customer's office exists. */
 const CITY: Record<string, string> = { JO: 'Amman', SA: 'Riyadh', KW: 'Kuwait City', ZA: 'Johannesburg', AE: 'Dubai' };
@@ -51,7 +103,8 @@ export function mountDemoCustomers(app: Hono, db: Db, clock: Clock): void {
       .returning();
     const basic = (await planList(db, country.code)).plans.find((p) => p.planId === 1);
     if (!user || !basic) return c.json({ code: 'SERVER_ERROR' }, 500);
-    await openMailboxes(db, clock, user, basic, (await customerEntity(db, country.code, city)) ?? 'AMM');
+    const entity = (await customerEntity(db, country.code, city)) ?? 'AMM';
+    await openMailboxes(db, clock, user, basic, entity);
     if (parsed.data.savedCard) {
       const year = String((clock().getUTCFullYear() + 2) % 100).padStart(2, '0');
       await db.insert(savedCards).values({
@@ -64,6 +117,14 @@ export function mountDemoCustomers(app: Hono, db: Db, clock: Clock): void {
         name: 'Test Customer',
         isDefault: true,
       });
+    }
+    if (parsed.data.autoPay && parsed.data.savedCard) {
+      await db.update(users).set({ paymentMethod: 1, autoPayAgreedAt: clock() }).where(eq(users.guid, guid));
+    }
+    if (parsed.data.pendingShipments > 0) {
+      await db
+        .insert(shipments)
+        .values(await pendingShipmentRows(db, clock, guid, entity, parsed.data.pendingShipments));
     }
     return c.json({ email, password: DEMO_PASSWORD, guid });
   });

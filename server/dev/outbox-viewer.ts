@@ -11,7 +11,16 @@ import { mountDemoCustomers } from './demo-customers.ts';
 import { outboxEmails, type OutboxKind } from '../db/schema.ts';
 
 const LIMIT = 200;
-const KINDS: readonly OutboxKind[] = ['activation', 'reactivation', 'reset-password'];
+const KINDS: readonly OutboxKind[] = [
+  'activation',
+  'reactivation',
+  'reset-password',
+  'wallet-option-added',
+  'wallet-option-removed',
+  'wallet-autopay-on',
+  'wallet-autopay-off',
+  'shipments-paid',
+];
 
 export interface OutboxEntry {
   id: number;

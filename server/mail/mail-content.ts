@@ -30,6 +30,11 @@ const KEYS: Record<OutboxKind, string> = {
   activation: 'mail.activation',
   reactivation: 'mail.reactivation',
   'reset-password': 'mail.resetPassword',
+  'wallet-option-added': 'mail.walletOptionAdded',
+  'wallet-option-removed': 'mail.walletOptionRemoved',
+  'wallet-autopay-on': 'mail.walletAutoPayOn',
+  'wallet-autopay-off': 'mail.walletAutoPayOff',
+  'shipments-paid': 'mail.shipmentsPaid',
 };
 
 export interface MailContent {

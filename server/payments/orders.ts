@@ -18,14 +18,16 @@ import { planIdSchema, type Plan } from '../../src/lib/reference/schemas.ts';
 import { fromMinor } from '../../src/lib/payments/money.ts';
 import { planExpiryDate } from '../../src/lib/payments/expiry-date.ts';
 import { daysToExpiry, upgradeChoices } from '../../src/lib/payments/membership-rules.ts';
+import type { BrandId } from '../../src/brands/brands.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
-import { paymentOrders, savedCards, users } from '../db/schema.ts';
+import { paymentOrders, users } from '../db/schema.ts';
+import { saveOption } from '../wallet/saved-options.ts';
 import { openMailboxes } from '../mailboxes/open-mailboxes.ts';
 import { customerEntity, planList } from '../api/reference/lookups.ts';
 import { HttpError } from '../api/http-errors.ts';
-import type { CardToken, ChargeResult } from './provider.ts';
+import type { CardToken, ChargeResult, SavedAccount } from './provider.ts';
 import type { Pricing } from './promo.ts';
 
 export type User = typeof users.$inferSelect;
@@ -67,16 +69,27 @@ export interface NewOrder {
   providerToken?: string | null;
 }
 
-export async function createOrder(db: Db, brandPrefix: string, o: NewOrder): Promise<Order> {
+/** Order numbers start with the brand's letters. */
+export const brandOrderPrefix = (brand: BrandId) => (brand === 'shipbox' ? 'SB' : 'MB');
+
+/** The next order number of the brand (membership and shipment payments share the sequence). */
+export async function nextOrderNumber(db: Db, brandPrefix: string, userGuid: string): Promise<string> {
+  // Selected through the customer's row: PGlite and pg answer a bare `execute` in different shapes.
   const [next] = await db
     .select({ n: sql<string>`nextval('order_number_seq')::text` })
     .from(users)
-    .where(eq(users.guid, o.user.guid));
+    .where(eq(users.guid, userGuid));
+  if (!next) throw new Error('no order number for an unknown customer');
+  return `${brandPrefix}${next.n}`;
+}
+
+export async function createOrder(db: Db, brandPrefix: string, o: NewOrder): Promise<Order> {
+  const orderNumber = await nextOrderNumber(db, brandPrefix, o.user.guid);
   const [order] = await db
     .insert(paymentOrders)
     .values({
       id: randomUUID(),
-      orderNumber: `${brandPrefix}${next?.n ?? Date.now()}`,
+      orderNumber,
       userGuid: o.user.guid,
       planId: o.plan.planId,
       isSignup: isSignupPayment(o.user),
@@ -121,7 +134,7 @@ export interface ChargeOutcome {
   /** A card to save when the order asks for it. */
   card?: CardToken | undefined;
   /** A PayPal account to save when the order asks for it. */
-  account?: { token: string; name: string; email: string } | undefined;
+  account?: SavedAccount | undefined;
 }
 
 export interface OrderDeps {
@@ -220,7 +233,8 @@ async function finish(deps: OrderDeps, order: Order, outcome: ChargeOutcome): Pr
         signupPlanId: plan.planId,
       })
       .where(eq(users.guid, user.guid));
-    if (order.saveCard) await saveOption(t, user.guid, outcome);
+    const kept = outcome.card ? { card: outcome.card } : outcome.account ? { account: outcome.account } : null;
+    if (order.saveCard && kept) await saveOption(t, user.guid, kept, false);
     const [paid] = await t
       .update(paymentOrders)
       .set({ state: 'paid', providerRef: result.providerRef, planExpiryDate: expiry, updatedAt: clock() })
@@ -229,37 +243,6 @@ async function finish(deps: OrderDeps, order: Order, outcome: ChargeOutcome): Pr
     if (!paid) throw new Error('order changed while charging');
     return paid;
   });
-}
-
-/** Keeps the card or account for later payments (display data and token only); the first one is the default. */
-async function saveOption(db: Db, userGuid: string, outcome: ChargeOutcome): Promise<void> {
-  const existing = await db.select({ id: savedCards.id }).from(savedCards).where(eq(savedCards.userGuid, userGuid));
-  const isDefault = existing.length === 0;
-  if (outcome.card) {
-    const c = outcome.card;
-    await db.insert(savedCards).values({
-      userGuid,
-      providerToken: c.token,
-      type: String(c.systemId),
-      first6Digits: c.first6,
-      last4Digits: c.last4,
-      expiryDate: c.expiryDate,
-      name: c.name,
-      isDefault,
-    });
-  } else if (outcome.account) {
-    const a = outcome.account;
-    await db.insert(savedCards).values({
-      userGuid,
-      providerToken: a.token,
-      type: '5',
-      first6Digits: '',
-      last4Digits: '',
-      expiryDate: '',
-      name: a.email || a.name,
-      isDefault,
-    });
-  }
 }
 
 export { PAYMENT_CODES };

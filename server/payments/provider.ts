@@ -96,6 +96,48 @@ export interface VisaCheckoutCard extends CardToken {
   imageFileName: string;
 }
 
+/**
+ * Saving a card without a payment (the wallet's add card). The provider checks the card (a zero-amount
+ * authorisation); a card that asks for 3-D Secure is verified in the provider's frame first.
+ */
+export type CardRegistration =
+  | { status: 'refused'; message: string }
+  /** Accepted as it is: the token to keep. */
+  | { status: 'registered'; card: CardToken }
+  /**
+   * To verify in the provider's frame: `html` is markup only (a frame named PAYMENT_FRAME_NAME of the site's
+   * guard). When the customer is done, the frame goes to `returnUrl` with `id` added to its query; the
+   * registration is then finished with completeCardRegistration(id).
+   */
+  | { status: 'verify'; id: string; html: string };
+
+export type RegistrationResult = { ok: true; card: CardToken } | { ok: false; message: string };
+
+/** A third-party wallet account (PayPal billing agreement): its token to charge later, and whose it is. */
+export interface SavedAccount {
+  token: string;
+  name: string;
+  email: string;
+}
+
+export type AccountLinkResult = { ok: true; account: SavedAccount } | { ok: false; message: string };
+
+/** A payment on the provider's own hosted page (shipment charges). */
+export interface HostedPaymentRequest extends Money {
+  /** The order id: the provider's idempotency key. */
+  reference: string;
+  /** Absolute URL or same-origin path the provider sends the browser to once paid (as given, nothing added). */
+  returnUrl: string;
+  /** Where the browser goes when the customer cancels (as given). */
+  cancelUrl: string;
+  lang: 'en' | 'ar';
+  /** What the page says is being paid for. */
+  description: string;
+}
+
+/** A hosted payment's outcome: a charge result once paid or refused for good, `open` while it may still be paid. */
+export type HostedPaymentResult = ChargeResult | { status: 'open' };
+
 export interface PaymentProvider {
   /** Checks a card and returns the provider's token for it. */
   tokenizeCard(card: CardDetails): Promise<TokenizeResult>;
@@ -127,4 +169,25 @@ export interface PaymentProvider {
     checkoutId: string,
     expected: Money & { reference: string },
   ): Promise<ChargeResult & { card?: CardToken }>;
+
+  /** Wallet: checks a card to keep on file, with a 3-D Secure frame when the card asks for one. */
+  registerCard(card: CardDetails, options: { returnUrl: string; lang: 'en' | 'ar' }): Promise<CardRegistration>;
+  /** Wallet: the card of a verified registration. The same id answers the same every time. */
+  completeCardRegistration(id: string): Promise<RegistrationResult>;
+
+  /** Wallet: starts saving a third-party account without a payment; the browser goes to `redirectUrl`. */
+  startAccountLink(request: {
+    returnUrl: string;
+    cancelUrl: string;
+    lang: 'en' | 'ar';
+  }): Promise<{ token: string; redirectUrl: string }>;
+  /** Wallet: the account the customer approved (the return URL carried `token`); the same token answers the same. */
+  completeAccountLink(token: string): Promise<AccountLinkResult>;
+
+  /** Starts a payment on the provider's hosted page; the browser goes to `redirectUrl`. */
+  startHostedPayment(request: HostedPaymentRequest): Promise<{ token: string; redirectUrl: string }>;
+  /** The outcome of a hosted payment, checked against what the order expects; once per reference. */
+  completeHostedPayment(token: string, expected: Money & { reference: string }): Promise<HostedPaymentResult>;
+  /** Closes a hosted payment that is not paid, so it can't be paid any more; `paid` when it already was. */
+  expireHostedPayment(token: string): Promise<'expired' | 'paid' | 'unknown'>;
 }

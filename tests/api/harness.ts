@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createApp } from '../../server/app.ts';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
 import { createLogger, type Logger } from '../../server/logger.ts';
 import type { PaymentProvider } from '../../server/payments/provider.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
@@ -38,6 +40,8 @@ export interface TestApp {
   send(method: string, path: string, as?: { cookie: string }, body?: unknown): Promise<Response>;
   /** Logs in and returns the session cookie (`name=value`). */
   login(email: string, from?: string): Promise<{ cookie: string; guid: string }>;
+  /** A fresh customer from the dev tools (`POST /dev/customers` with `options`), logged in. */
+  newCustomer(options?: Record<string, unknown>): Promise<{ cookie: string; guid: string; email: string }>;
   close(): Promise<void>;
 }
 
@@ -119,6 +123,16 @@ export async function createTestApp(
     if (typeof init.body === 'string' && !headers.has('content-type')) headers.set('content-type', 'application/json');
     return Promise.resolve(app.request(path, { ...init, headers }));
   };
+  const login: TestApp['login'] = async (email, from) => {
+    const res = await request('/api/account/login', {
+      method: 'POST',
+      body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+      ...(from ? { from } : {}),
+    });
+    if (res.status !== 200) throw new Error(`login ${email} answered ${res.status}`);
+    const body = (await res.json()) as { userGuid: string };
+    return { cookie: cookieOf(res) ?? '', guid: body.userGuid };
+  };
   return {
     app,
     database,
@@ -135,15 +149,12 @@ export async function createTestApp(
         ...(as ? { cookie: as.cookie } : {}),
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       }),
-    async login(email, from) {
-      const res = await request('/api/account/login', {
-        method: 'POST',
-        body: JSON.stringify({ email, password: DEMO_PASSWORD }),
-        ...(from ? { from } : {}),
-      });
-      if (res.status !== 200) throw new Error(`login ${email} answered ${res.status}`);
-      const body = (await res.json()) as { userGuid: string };
-      return { cookie: cookieOf(res) ?? '', guid: body.userGuid };
+    login,
+    async newCustomer(options = {}) {
+      const res = await request('/dev/customers', { method: 'POST', body: JSON.stringify(options) });
+      if (res.status !== 200) throw new Error(`dev customer answered ${res.status}`);
+      const { email } = (await res.json()) as { email: string };
+      return { ...(await login(email)), email };
     },
     async close() {
       await database.close();
@@ -152,4 +163,16 @@ export async function createTestApp(
       rmSync(distDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A debug logger whose lines the test can read (to prove what never reaches a log). */
+export function capturedLogger(): { logger: Logger; lines: string[] } {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { logger: pino({ level: 'debug' }, sink), lines };
 }

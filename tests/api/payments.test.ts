@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { eq } from 'drizzle-orm';
-import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
+import { BACKENDS, capturedLogger, createTestApp, type TestApp } from './harness.ts';
 import { addresses, paymentOrders, savedCards, users } from '../../server/db/schema.ts';
 import { SandboxProvider } from '../../server/payments/sandbox/sandbox-provider.ts';
 import {
@@ -35,27 +33,19 @@ const newKey = () => `test-key-${String(++keyCounter).padStart(6, '0')}`;
 describe.each(BACKENDS)('payments API on %s', (backend) => {
   let t: TestApp;
   let sandbox: SandboxProvider;
-  const logLines: string[] = [];
+  let logLines: string[] = [];
 
   beforeAll(async () => {
     sandbox = new SandboxProvider();
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logLines.push(chunk.toString());
-        done();
-      },
-    });
-    t = await createTestApp(backend, { payments: sandbox, logger: pino({ level: 'debug' }, sink) });
+    const captured = capturedLogger();
+    logLines = captured.lines;
+    t = await createTestApp(backend, { payments: sandbox, logger: captured.logger });
   });
   afterAll(() => t.close());
 
   /** A fresh active customer with mailboxes on the basic plan. */
-  async function customer(countryCode = 'JO', savedCard = false): Promise<Customer> {
-    const res = await t.request('/dev/customers', { method: 'POST', body: JSON.stringify({ countryCode, savedCard }) });
-    expect(res.status).toBe(200);
-    const { email } = (await res.json()) as { email: string };
-    return { ...(await t.login(email)), email };
-  }
+  const customer = (countryCode = 'JO', savedCard = false): Promise<Customer> =>
+    t.newCustomer({ countryCode, savedCard });
 
   function keyed(path: string, who: Customer, body: unknown, key = newKey()) {
     return t.request(path, {

@@ -1,17 +1,5 @@
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { expectAccessible } from './support.ts';
-
-/** A fresh customer on the basic plan with mailboxes (dev tools), logged in through the login page. */
-async function newCustomer(page: Page, options: { countryCode?: string; savedCard?: boolean } = {}) {
-  const res = await page.request.post('/dev/customers', { data: options });
-  expect(res.ok()).toBe(true);
-  const { email, password } = (await res.json()) as { email: string; password: string };
-  await page.goto(`/en/login?email=${encodeURIComponent(email)}`);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL('/en/home/account');
-  return email;
-}
+import { expectAccessible, newCustomer } from './support.ts';
 
 async function openCheckout(page: Page, planId = 2, lang = 'en') {
   await page.goto(`/${lang}/account/membership-payment?id=${planId}`);

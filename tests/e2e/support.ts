@@ -53,3 +53,32 @@ export async function withStoredSession(page: Page, user: CurrentUser): Promise<
     }
   }, JSON.stringify(user));
 }
+
+export const DEMO_PASSWORD = 'Demo!2345';
+
+/** Logs in through the login page and waits for account home. */
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`/en/login?email=${encodeURIComponent(email)}`);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL('/en/home/account');
+}
+
+export interface NewCustomerOptions {
+  countryCode?: string;
+  /** A sandbox Visa ending in 1111 on file. */
+  savedCard?: boolean;
+  /** Deliveries paid with AutoPay (with savedCard). */
+  autoPay?: boolean;
+  /** Shipments with charges due. */
+  pendingShipments?: number;
+}
+
+/** A fresh customer on the basic plan with mailboxes (dev tools), logged in; answers the e-mail. */
+export async function newCustomer(page: Page, options: NewCustomerOptions = {}): Promise<string> {
+  const res = await page.request.post('/dev/customers', { data: options });
+  expect(res.ok()).toBe(true);
+  const { email, password } = (await res.json()) as { email: string; password: string };
+  await logIn(page, email, password);
+  return email;
+}

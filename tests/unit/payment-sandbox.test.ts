@@ -1,9 +1,8 @@
-import { Hono } from 'hono';
+import type { Hono } from 'hono';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SECURE_KEY_COOKIE } from '../../src/lib/api/payments/contract.ts';
 import { CARD_RULES } from '../../src/lib/payments/card-type.ts';
 import type { CardDetails, RedirectMethod } from '../../server/payments/provider.ts';
-import { mountSandbox } from '../../server/payments/sandbox/sandbox-pages.ts';
 import {
   SANDBOX_MESSAGES,
   SandboxProvider,
@@ -11,13 +10,19 @@ import {
   withParams,
 } from '../../server/payments/sandbox/sandbox-provider.ts';
 import { TEST_CARDS, groupCardNumber, outcomeOf } from '../../server/payments/sandbox/test-cards.ts';
-
-const NOW = new Date('2026-06-15T12:00:00Z');
-const ORIGIN = 'http://localhost';
-const SECRET = 'test-secret';
-const JOD = { amountMinor: 35_000, currency: 'JOD' };
-/** JOD has three decimals; Intl puts a no-break space after the code. */
-const AMOUNT = 'JOD\u00a035.000';
+import {
+  AMOUNT,
+  JOD,
+  NOW,
+  ORIGIN,
+  SECRET,
+  card,
+  cvvFor,
+  expectCleanPage,
+  pageHtml,
+  postForm,
+  sandbox,
+} from './payment-sandbox-fixture.ts';
 
 let provider: SandboxProvider;
 let app: Hono;
@@ -25,16 +30,8 @@ let references = 0;
 const newReference = () => `order-${++references}`;
 
 beforeEach(() => {
-  provider = new SandboxProvider({ clock: () => NOW, secret: SECRET });
-  app = new Hono();
-  mountSandbox(app, provider);
+  ({ provider, app } = sandbox());
 });
-
-const cvvFor = (number: string) => (number.startsWith('34') || number.startsWith('37') ? '1234' : '123');
-
-function card(number: string, overrides: Partial<CardDetails> = {}): CardDetails {
-  return { name: 'Test Customer', number, cvv: cvvFor(number), expiryMonth: 9, expiryYear: 2030, ...overrides };
-}
 
 async function tokenOf(number: string): Promise<string> {
   const result = await provider.tokenizeCard(card(number));
@@ -45,24 +42,8 @@ async function tokenOf(number: string): Promise<string> {
 const charge = (token: string, extra: Record<string, unknown> = {}) =>
   provider.charge({ ...JOD, reference: newReference(), token, description: 'Flex annual', ...extra });
 
-function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return app.request(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, ...headers },
-    body: new URLSearchParams(fields).toString(),
-  });
-}
-
-/** The page carries no inline script or style: the CSP forbids them. */
-function expectCleanPage(html: string) {
-  expect(html.startsWith('<!doctype html>')).toBe(true);
-  expect(html).toContain('<html lang="en"');
-  expect(html).toContain('Payment sandbox — no real money moves');
-  expect(html).toContain('<link rel="stylesheet" href="/sandbox/assets/sandbox.css">');
-  expect(html).not.toMatch(/<script(?![^>]*\ssrc=)/);
-  expect(html).not.toMatch(/\sstyle=|<style/);
-  expect(html).not.toMatch(/\son[a-z]+=/);
-}
+const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  postForm(app, path, fields, headers);
 
 describe('test cards', () => {
   it('are valid numbers of their type', async () => {
@@ -720,14 +701,7 @@ describe('pages', () => {
   });
 
   it('carry their own policy, are never cached, and serve their assets with the right types', async () => {
-    const res = await app.request('/sandbox');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.headers.get('content-security-policy')).toBe(
-      "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'self'; base-uri 'none'",
-    );
-    const html = await res.text();
-    expectCleanPage(html);
+    const html = await pageHtml(await app.request('/sandbox'));
     for (const test of TEST_CARDS) expect(html).toContain(groupCardNumber(test.number));
     expect(html).toContain(
       `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; base-uri 'none'">`,

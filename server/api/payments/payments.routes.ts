@@ -5,7 +5,7 @@
  * start or take a payment runs once per Idempotency-Key; card numbers and security codes go to the provider's
  * tokenizer and are neither stored nor logged.
  */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   CARD_TOKEN_STATUS,
@@ -26,7 +26,6 @@ import {
   type PaymentCode,
   type PaymentPayload,
   type TokenResponse,
-  type WalletContent,
 } from '../../../src/lib/api/payments/contract.ts';
 import { planIdSchema } from '../../../src/lib/reference/schemas.ts';
 import { fromMinor } from '../../../src/lib/payments/money.ts';
@@ -37,6 +36,7 @@ import { idempotent } from '../../payments/idempotency.ts';
 import { offersSystem, paymentOptionsFor } from '../../payments/payment-options.ts';
 import { priceWithPromo, promoResponse, type Pricing } from '../../payments/promo.ts';
 import {
+  brandOrderPrefix,
   createOrder,
   isoDay,
   payablePlan,
@@ -52,26 +52,17 @@ import { findCountry, offeredPlan } from '../reference/lookups.ts';
 import type { ApiRouter } from '../router.ts';
 import { brandLang, linkOrigin } from '../users/link-mail.ts';
 import { sessionUser } from '../session-user.ts';
+import { sitePage } from '../site-pages.ts';
 
 type Ctx = Context<ApiEnv>;
 
 const PAYMENT_PAGES = /^\/(en|ar)\/(account\/membership-payment|signup\/payment)$/;
 
 const refuse = (code: string, message: string) => new HttpError(400, { code, message });
-const orderPrefix = (c: Ctx) => (c.var.deps.brand.id === 'shipbox' ? 'SB' : 'MB');
+const orderPrefix = (c: Ctx) => brandOrderPrefix(c.var.deps.brand.id);
 
 /** The payment page to come back to: one of the two payment pages of this site. */
-function paymentPage(c: Ctx, url: string): { origin: string; path: string } {
-  const origin = linkOrigin(c);
-  let parsed: URL;
-  try {
-    parsed = new URL(url, origin);
-  } catch {
-    throw invalid({ url: ['invalid'] });
-  }
-  if (parsed.origin !== origin || !PAYMENT_PAGES.test(parsed.pathname)) throw invalid({ url: ['not a payment page'] });
-  return { origin, path: parsed.pathname };
-}
+const paymentPage = (c: Ctx, url: string) => sitePage(c, url, PAYMENT_PAGES);
 
 const today = (c: Ctx) => isoDay(c.var.deps.clock());
 
@@ -131,28 +122,6 @@ export function paymentsRoutes(router: ApiRouter): void {
     const country = await findCountry(c.var.deps.db, c.req.param('code'));
     if (!country) throw notFound();
     return c.json(paymentOptionsFor(country.code));
-  });
-
-  router.get('/api/account/:guid/wallet/content', async (c) => {
-    const rows = await c.var.deps.db
-      .select()
-      .from(savedCards)
-      .where(eq(savedCards.userGuid, c.var.userGuid ?? ''))
-      .orderBy(asc(savedCards.id));
-    const view = (r: (typeof rows)[number]) => ({
-      id: r.id,
-      type: r.type,
-      first6Digits: r.first6Digits,
-      last4Digits: r.last4Digits,
-      expiryDate: r.expiryDate,
-      name: r.name,
-      isDefault: r.isDefault,
-    });
-    const body: WalletContent = {
-      cards: rows.filter((r) => r.type !== '5').map(view),
-      thirdParty: rows.filter((r) => r.type === '5').map(view),
-    };
-    return c.json(body);
   });
 
   router.post(

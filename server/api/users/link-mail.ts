@@ -7,7 +7,7 @@ import type { Context } from 'hono';
 import type { Lang } from '../../../src/i18n/languages.ts';
 import type { LinkPurpose } from '../../auth/account-links.ts';
 import type { Limit } from '../../auth/throttle.ts';
-import { users, type OutboxKind } from '../../db/schema.ts';
+import { users, type LinkMailKind } from '../../db/schema.ts';
 import type { ApiEnv } from '../env.ts';
 import { isHttps } from '../session.ts';
 
@@ -17,7 +17,7 @@ type User = typeof users.$inferSelect;
 export const LINK_MAIL_LIMIT: Limit = { max: 3, windowSeconds: 60 * 60 };
 
 /** Where a link of each kind of e-mail opens (spec 1 §4.6). */
-const PAGES: Record<OutboxKind, string> = {
+const PAGES: Record<LinkMailKind, string> = {
   activation: 'account/activate',
   reactivation: 'account/reactivate',
   'reset-password': 'account/change-password',
@@ -46,7 +46,7 @@ export async function sendLinkMail(
     throttleKey: string;
     email: string;
     langCode: Lang;
-    choose: (user: User) => { kind: OutboxKind; purpose: LinkPurpose } | null;
+    choose: (user: User) => { kind: LinkMailKind; purpose: LinkPurpose } | null;
   },
 ): Promise<void> {
   const { db, throttle, links, mailer } = c.var.deps;

@@ -1,9 +1,10 @@
 /**
- * The payment sandbox's pages under /sandbox: the 3-D Secure challenge, the PayPal, Sadad and Knet approval
- * pages, the Visa Checkout lightbox and button, the Peach card frame, and their stylesheet and scripts. Each page
- * carries its own Content-Security-Policy (as a header, and as a <meta> too, since the site's security headers
- * may replace the header) and is never cached. Posts come from these pages only: a foreign Origin is refused,
- * as hono/csrf does under /api.
+ * The payment sandbox's pages under /sandbox: the 3-D Secure challenge (of payments and of card registrations),
+ * the PayPal, Sadad and Knet approval pages, the PayPal account link, the Visa Checkout lightbox and button, the
+ * Peach card frame, the hosted checkout, and their stylesheet and scripts. Each page carries its own
+ * Content-Security-Policy (as a header, and as a <meta> too, since the site's security headers may replace the
+ * header) and is never cached. Posts come from these pages only: a foreign Origin is refused, as hono/csrf does
+ * under /api.
  */
 import { readFileSync } from 'node:fs';
 import type { Context, Hono } from 'hono';
@@ -11,13 +12,20 @@ import { setCookie } from 'hono/cookie';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { SECURE_KEY_COOKIE } from '../../../src/lib/api/payments/contract.ts';
 import { fromMinor } from '../../../src/lib/payments/money.ts';
-import type { Money, RedirectMethod } from '../provider.ts';
+import type { CardDetails, Money, RedirectMethod } from '../provider.ts';
 import {
   SANDBOX_BUYER,
   VISA_BUTTON_PATH,
   VISA_CHECKOUT_API_KEY,
   VISA_LIGHTBOX_PATH,
+  challengePath,
+  hostedPath,
+  peachFramePath,
+  type ChallengeView,
+  type HostedFacts,
+  type HostedStep,
   type RedirectDecision,
+  type RedirectView,
   type SandboxProvider,
 } from './sandbox-provider.ts';
 import { TEST_CARDS, groupCardNumber } from './test-cards.ts';
@@ -90,6 +98,12 @@ function render(c: Context, page: Page): Response {
   return c.html(documentOf(page), page.status ?? 200);
 }
 
+/** Sends the browser on after a post (or a finished step); never cached, as the pages are not. */
+function seeOther(c: Context, location: string): Response {
+  c.header('Cache-Control', 'no-store');
+  return c.redirect(location, 303);
+}
+
 const message = (c: Context, status: ContentfulStatusCode, title: string, text: string) =>
   render(c, { title, status, body: `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(text)}</p>` });
 
@@ -154,33 +168,38 @@ ${rows}
   });
 }
 
-function secureRoutes(app: Hono, provider: SandboxProvider, https: (c: Context) => boolean): void {
-  app.get('/sandbox/3ds/:id', (c) => {
-    const id = c.req.param('id');
-    const challenge = provider.challenge(id);
-    if (!challenge) return notFound(c);
-    const facts = summary([
-      ['Merchant', challenge.merchant],
-      ['Amount', formatMoney(challenge)],
-      ['Card', `Card ending in ${challenge.last4}`],
-    ]);
-    if (challenge.state !== 'pending') {
-      return render(c, {
-        title: '3-D Secure verification',
-        body: `<h1>3-D Secure verification</h1>\n${facts}\n<p>This verification is already complete.</p>`,
-      });
-    }
-    const action = `/sandbox/3ds/${id}`;
-    return render(c, {
-      title: '3-D Secure verification',
-      body: `<h1>3-D Secure verification</h1>
-<p>Your card issuer asks you to confirm this payment.</p>
+/** The challenge page: a payment's shows its amount; a card registration's says that nothing is charged. */
+function challengePage(id: string, challenge: ChallengeView): Page {
+  const title = challenge.payment ? '3-D Secure verification' : 'Card verification';
+  const facts = summary([
+    ['Merchant', challenge.merchant],
+    ['Amount', challenge.payment ? formatMoney(challenge.payment) : 'No charge'],
+    ['Card', `Card ending in ${challenge.last4}`],
+  ]);
+  if (challenge.state !== 'pending') {
+    return { title, body: `<h1>${title}</h1>\n${facts}\n<p>This verification is already complete.</p>` };
+  }
+  const intro = challenge.payment
+    ? 'Your card issuer asks you to confirm this payment.'
+    : 'Your card issuer asks you to confirm this card. This is a card verification only: no money is taken.';
+  const action = challengePath(id);
+  return {
+    title,
+    body: `<h1>${title}</h1>
+<p>${intro}</p>
 ${facts}
 <div class="actions">
 ${choiceForm(action, 'decision', 'pass', 'Pass verification')}
 ${choiceForm(action, 'decision', 'fail', 'Fail verification', 'danger')}
 </div>`,
-    });
+  };
+}
+
+function secureRoutes(app: Hono, provider: SandboxProvider, https: (c: Context) => boolean): void {
+  app.get('/sandbox/3ds/:id', (c) => {
+    const id = c.req.param('id');
+    const challenge = provider.challenge(id);
+    return challenge ? render(c, challengePage(id, challenge)) : notFound(c);
   });
 
   app.post('/sandbox/3ds/:id', async (c) => {
@@ -194,17 +213,15 @@ ${choiceForm(action, 'decision', 'fail', 'Fail verification', 'danger')}
     if (result.status === 'decided') {
       return message(c, 409, 'Already decided', 'This verification was already completed with the other answer.');
     }
-    if (result.peachCheckoutId) return c.redirect(`/sandbox/peach/frame/${result.peachCheckoutId}`, 303);
-    if (result.cookieValue) {
-      // Not HttpOnly: the shop's page polls document.cookie for it.
-      setCookie(c, SECURE_KEY_COOKIE, result.cookieValue, {
-        path: '/',
-        sameSite: 'Lax',
-        maxAge: 600,
-        secure: https(c),
-        httpOnly: false,
-      });
-    }
+    if (result.status === 'redirect') return seeOther(c, result.location);
+    // Not HttpOnly: the shop's page polls document.cookie for it.
+    setCookie(c, SECURE_KEY_COOKIE, result.cookieValue, {
+      path: '/',
+      sameSite: 'Lax',
+      maxAge: 600,
+      secure: https(c),
+      httpOnly: false,
+    });
     const outcome = decision === 'pass' ? 'You passed the verification.' : 'You failed the verification.';
     return render(c, {
       title: 'Verification complete',
@@ -214,23 +231,39 @@ ${choiceForm(action, 'decision', 'fail', 'Fail verification', 'danger')}
   });
 }
 
-const METHOD_PAGES: Record<RedirectMethod, { title: string; buttons: [RedirectDecision, string, string][] }> = {
+interface RedirectPage {
+  title: string;
+  intro: string;
+  /** What the customer decides on, in "This … was already approved". */
+  subject: 'payment' | 'request';
+  buttons: [RedirectDecision, string, string][];
+}
+
+const SIGNED_IN = `You are signed in to the sandbox as ${SANDBOX_BUYER.name}.`;
+
+const METHOD_PAGES: Record<RedirectMethod, RedirectPage> = {
   paypal: {
-    title: 'PayPal',
+    title: 'PayPal payment',
+    intro: `${SIGNED_IN} Approve the payment to go back to the shop.`,
+    subject: 'payment',
     buttons: [
       ['approve', 'Approve', ''],
       ['cancel', 'Cancel', 'secondary'],
     ],
   },
   sadad: {
-    title: 'Sadad',
+    title: 'Sadad payment',
+    intro: 'Confirm the payment to go back to the shop.',
+    subject: 'payment',
     buttons: [
       ['approve', 'Pay', ''],
       ['cancel', 'Cancel', 'secondary'],
     ],
   },
   knet: {
-    title: 'Knet',
+    title: 'Knet payment',
+    intro: 'Confirm the payment to go back to the shop.',
+    subject: 'payment',
     buttons: [
       ['approve', 'Pay', ''],
       ['decline', 'Decline', 'danger'],
@@ -239,42 +272,45 @@ const METHOD_PAGES: Record<RedirectMethod, { title: string; buttons: [RedirectDe
   },
 };
 
+/** A PayPal session without a payment: the customer agrees that the shop may charge the account later. */
+const PAYPAL_LINK_PAGE: RedirectPage = {
+  title: 'Save your PayPal account for future payments',
+  intro: `${SIGNED_IN} Agree to let the shop charge this account for future payments. Nothing is charged now.`,
+  subject: 'request',
+  buttons: [
+    ['approve', 'Agree', ''],
+    ['cancel', 'Cancel', 'secondary'],
+  ],
+};
+
 const DECISIONS: readonly string[] = ['approve', 'decline', 'cancel'];
 
-function redirectRoutes(app: Hono, provider: SandboxProvider): void {
-  for (const method of ['paypal', 'sadad', 'knet'] as const) {
-    const { title, buttons } = METHOD_PAGES[method];
-
-    app.get(`/sandbox/${method}/:token`, (c) => {
-      const token = c.req.param('token');
-      const session = provider.redirectSession(method, token);
-      if (!session) return notFound(c);
-      const facts = summary([
-        ['Amount', formatMoney(session)],
-        ...(method === 'paypal'
-          ? ([['Buyer', `${SANDBOX_BUYER.name} (${SANDBOX_BUYER.email})`]] as [string, string][])
-          : []),
-      ]);
-      if (session.state !== 'pending') {
-        return render(c, {
-          title: `${title} payment`,
-          body: `<h1>${title} payment</h1>\n${facts}\n<p>This payment was already ${session.state}.</p>`,
-        });
-      }
-      const action = `/sandbox/${method}/${token}`;
-      const intro =
-        method === 'paypal'
-          ? `<p>You are signed in to the sandbox as ${escapeHtml(SANDBOX_BUYER.name)}. Approve the payment to go back to the shop.</p>`
-          : '<p>Confirm the payment to go back to the shop.</p>';
-      return render(c, {
-        title: `${title} payment`,
-        body: `<h1>${title} payment</h1>
-${intro}
+function redirectPage(method: RedirectMethod, token: string, session: RedirectView): Page {
+  const { title, intro, subject, buttons } = session.payment ? METHOD_PAGES[method] : PAYPAL_LINK_PAGE;
+  const rows: [string, string][] = session.payment ? [['Amount', formatMoney(session.payment)]] : [];
+  if (method === 'paypal') rows.push(['Buyer', `${SANDBOX_BUYER.name} (${SANDBOX_BUYER.email})`]);
+  const facts = summary(rows);
+  if (session.state !== 'pending') {
+    return { title, body: `<h1>${title}</h1>\n${facts}\n<p>This ${subject} was already ${session.state}.</p>` };
+  }
+  const action = `/sandbox/${method}/${token}`;
+  return {
+    title,
+    body: `<h1>${title}</h1>
+<p>${escapeHtml(intro)}</p>
 ${facts}
 <div class="actions">
 ${buttons.map(([value, label, style]) => choiceForm(action, 'decision', value, label, style)).join('\n')}
 </div>`,
-      });
+  };
+}
+
+function redirectRoutes(app: Hono, provider: SandboxProvider): void {
+  for (const method of ['paypal', 'sadad', 'knet'] as const) {
+    app.get(`/sandbox/${method}/:token`, (c) => {
+      const token = c.req.param('token');
+      const session = provider.redirectSession(method, token);
+      return session ? render(c, redirectPage(method, token, session)) : notFound(c);
     });
 
     app.post(`/sandbox/${method}/:token`, async (c) => {
@@ -284,10 +320,9 @@ ${buttons.map(([value, label, style]) => choiceForm(action, 'decision', value, l
       if (result.status === 'unknown') return notFound(c);
       if (result.status === 'invalid') return message(c, 400, 'Bad request', 'Choose one of the buttons.');
       if (result.status === 'decided') {
-        return message(c, 409, 'Already decided', 'This payment was already completed with another choice.');
+        return message(c, 409, 'Already decided', 'This was already answered with another choice.');
       }
-      c.header('Cache-Control', 'no-store');
-      return c.redirect(result.location, 303);
+      return seeOther(c, result.location);
     });
   }
 }
@@ -371,25 +406,43 @@ ${hidden}
   });
 }
 
-interface PeachForm {
+/** What a card form shows again after a refusal: never the number or the security code. */
+interface CardFormValues {
   name: string;
   expiryMonth: string;
   expiryYear: string;
 }
 
-function peachForm(id: string, payment: Money, error: string | null, values: PeachForm, thisYear: number): string {
+const NO_VALUES: CardFormValues = { name: '', expiryMonth: '', expiryYear: '' };
+
+interface CardForm {
+  action: string;
+  payment: Money;
+  error: string | null;
+  values: CardFormValues;
+  /** The expiry years offered. */
+  years: readonly number[];
+  /** Hidden fields sent with the card. */
+  hidden?: string;
+}
+
+/** The years from the sandbox's current one: the expiry list. */
+const expiryYears = (provider: SandboxProvider, count: number) =>
+  Array.from({ length: count }, (_, i) => provider.now().getUTCFullYear() + i);
+
+/** A card form with its pay button; a refusal stands above it, announced and tied to the form. */
+function cardForm({ action, payment, error, values, years, hidden = '' }: CardForm): string {
   const option = (value: string, label: string, selected: string) =>
     `<option value="${value}"${value === selected ? ' selected' : ''}>${label}</option>`;
   const months = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'))
     .map((m) => option(String(Number(m)), m, values.expiryMonth))
     .join('');
-  const years = Array.from({ length: 16 }, (_, i) => String(thisYear + i))
+  const yearOptions = years
+    .map(String)
     .map((y) => option(y, y, values.expiryYear))
     .join('');
-  return `<h1>Card payment</h1>
-${summary([['Amount', formatMoney(payment)]])}
-${error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p>` : ''}
-<form method="post" action="/sandbox/peach/frame/${id}"${error ? ' aria-describedby="card-error"' : ''}>
+  return `${error ? `<p class="error" role="alert" id="card-error">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="${escapeHtml(action)}"${error ? ' aria-describedby="card-error"' : ''}>${hidden}
 <div class="field">
 <label for="name">Name on card</label>
 <input id="name" name="name" autocomplete="cc-name" required maxlength="100" value="${escapeHtml(values.name)}">
@@ -410,7 +463,7 @@ ${option('', 'Month', values.expiryMonth)}${months}
 <div class="field">
 <label for="expiry-year">Year</label>
 <select id="expiry-year" name="expiryYear" autocomplete="cc-exp-year" required>
-${option('', 'Year', values.expiryYear)}${years}
+${option('', 'Year', values.expiryYear)}${yearOptions}
 </select>
 </div>
 </div>
@@ -422,6 +475,37 @@ ${option('', 'Year', values.expiryYear)}${years}
 <button type="submit">Pay ${escapeHtml(formatMoney(payment))}</button>
 </form>`;
 }
+
+/** A posted card form: the fields it may show again, and the card for the tokenizer (number and code go no further). */
+function postedCard(fields: Record<string, string>): { values: CardFormValues; card: CardDetails } {
+  const values = {
+    name: fields.name ?? '',
+    expiryMonth: fields.expiryMonth ?? '',
+    expiryYear: fields.expiryYear ?? '',
+  };
+  return {
+    values,
+    card: {
+      name: values.name,
+      number: fields.number ?? '',
+      cvv: fields.cvv ?? '',
+      expiryMonth: Number(values.expiryMonth),
+      expiryYear: Number(values.expiryYear),
+    },
+  };
+}
+
+function peachPage(id: string, form: Omit<CardForm, 'action'>): Page {
+  return {
+    title: 'Card payment',
+    body: `<h1>Card payment</h1>
+${summary([['Amount', formatMoney(form.payment)]])}
+${cardForm({ ...form, action: peachFramePath(id) })}`,
+  };
+}
+
+/** The Peach frame lists expiry years this far ahead. */
+const PEACH_YEARS = 16;
 
 function peachRoutes(app: Hono, provider: SandboxProvider): void {
   const done = (c: Context, id: string) =>
@@ -439,40 +523,105 @@ function peachRoutes(app: Hono, provider: SandboxProvider): void {
     if (!view) return notFound(c);
     if (view.status === 'completed') return completed(c);
     if (view.status === 'done') return done(c, id);
-    if (view.status === 'secure') return c.redirect(`/sandbox/3ds/${view.challengeId}`, 303);
-    const year = provider.now().getUTCFullYear();
-    return render(c, {
-      title: 'Card payment',
-      body: peachForm(id, view.payment, view.error, { name: '', expiryMonth: '', expiryYear: '' }, year),
-    });
+    if (view.status === 'secure') return seeOther(c, challengePath(view.challengeId));
+    const years = expiryYears(provider, PEACH_YEARS);
+    return render(c, peachPage(id, { payment: view.payment, error: view.error, values: NO_VALUES, years }));
   });
 
   app.post('/sandbox/peach/frame/:id', async (c) => {
     const id = c.req.param('id');
-    const fields = await formFields(c);
-    const values: PeachForm = {
-      name: fields.name ?? '',
-      expiryMonth: fields.expiryMonth ?? '',
-      expiryYear: fields.expiryYear ?? '',
-    };
-    const result = provider.submitPeachCard(id, {
-      name: values.name,
-      number: fields.number ?? '',
-      cvv: fields.cvv ?? '',
-      expiryMonth: Number(values.expiryMonth),
-      expiryYear: Number(values.expiryYear),
-    });
+    const { values, card } = postedCard(await formFields(c));
+    const result = provider.submitPeachCard(id, card);
     if (result.status === 'unknown') return notFound(c);
     if (result.status === 'completed') return completed(c);
-    if (result.status === 'secure') return c.redirect(`/sandbox/3ds/${result.challengeId}`, 303);
-    if (result.status === 'done') return c.redirect(`/sandbox/peach/frame/${id}`, 303);
+    if (result.status === 'secure') return seeOther(c, challengePath(result.challengeId));
+    if (result.status === 'done') return seeOther(c, peachFramePath(id));
     const view = provider.peachView(id);
     if (view?.status !== 'form') return notFound(c);
+    const years = expiryYears(provider, PEACH_YEARS);
     return render(c, {
-      title: 'Card payment',
+      ...peachPage(id, { payment: view.payment, error: result.message, values, years }),
       status: 422,
-      body: peachForm(id, view.payment, result.message, values, provider.now().getUTCFullYear()),
     });
+  });
+}
+
+/** The hosted checkout lists expiry years this far ahead. */
+const HOSTED_YEARS = 10;
+
+const hostedSummary = (facts: HostedFacts) =>
+  summary([
+    ['Merchant', facts.merchant],
+    ['Payment for', facts.description],
+    ['Amount', formatMoney(facts)],
+  ]);
+
+function hostedFormPage(token: string, facts: HostedFacts, form: Omit<CardForm, 'action' | 'payment'>): Page {
+  const action = hostedPath(token);
+  return {
+    title: 'Checkout',
+    body: `<h1>Checkout</h1>
+${hostedSummary(facts)}
+${cardForm({ ...form, action, payment: facts, hidden: '\n<input type="hidden" name="decision" value="pay">' })}
+<div class="actions">
+${choiceForm(action, 'decision', 'cancel', 'Cancel', 'secondary')}
+</div>`,
+  };
+}
+
+function hostedPaidPage(facts: HostedFacts, returnUrl: string): Page {
+  return {
+    title: 'Payment complete',
+    body: `<h1>Payment complete</h1>
+${hostedSummary(facts)}
+<p>This payment is paid. <a href="${escapeHtml(returnUrl)}">Return to the shop</a></p>`,
+  };
+}
+
+/**
+ * The hosted checkout: GET /sandbox/checkout/:token shows the form (or that it is paid or closed); POST takes the
+ * card (decision=pay) or the cancel (decision=cancel); GET /sandbox/checkout/:token/secure/:id is where the
+ * 3-D Secure page sends the customer after the answer: it pays with the passed challenge or shows the failure.
+ */
+function hostedRoutes(app: Hono, provider: SandboxProvider): void {
+  const closed = (c: Context) =>
+    message(c, 410, 'Payment closed', 'This payment is no longer available. Go back to the shop to start again.');
+  /** Sends the browser where a step leads; a refusal goes to the form, which shows it. */
+  const follow = (c: Context, token: string, step: HostedStep) => {
+    if (step.status === 'unknown') return notFound(c);
+    if (step.status === 'expired') return closed(c);
+    return seeOther(c, step.status === 'go' ? step.location : hostedPath(token));
+  };
+
+  app.get('/sandbox/checkout/:token', (c) => {
+    const token = c.req.param('token');
+    const view = provider.hostedView(token);
+    if (!view) return notFound(c);
+    if (view.status === 'expired') return closed(c);
+    if (view.status === 'paid') return render(c, hostedPaidPage(view.facts, view.returnUrl));
+    const years = expiryYears(provider, HOSTED_YEARS);
+    return render(c, hostedFormPage(token, view.facts, { error: view.error, values: NO_VALUES, years }));
+  });
+
+  app.post('/sandbox/checkout/:token', async (c) => {
+    const token = c.req.param('token');
+    const fields = await formFields(c);
+    if (fields.decision === 'cancel') return follow(c, token, provider.cancelHosted(token));
+    if (fields.decision !== 'pay') return message(c, 400, 'Bad request', 'Choose one of the buttons.');
+    const { values, card } = postedCard(fields);
+    const step = provider.payHosted(token, card);
+    if (step.status !== 'refused') return follow(c, token, step);
+    const view = provider.hostedView(token);
+    if (view?.status !== 'open') return notFound(c);
+    const years = expiryYears(provider, HOSTED_YEARS);
+    return render(c, { ...hostedFormPage(token, view.facts, { error: step.message, values, years }), status: 422 });
+  });
+
+  // A GET that may charge, as a 3-D Secure return URL is: only the passed challenge of the last card given pays,
+  // and only once, since the payment is then paid and every later visit goes on to the return URL.
+  app.get('/sandbox/checkout/:token/secure/:id', (c) => {
+    const token = c.req.param('token');
+    return follow(c, token, provider.finishHostedSecure(token, c.req.param('id')));
   });
 }
 
@@ -507,5 +656,6 @@ export function mountSandbox(app: Hono, provider: SandboxProvider, options: Sand
   redirectRoutes(app, provider);
   visaCheckoutRoutes(app, provider);
   peachRoutes(app, provider);
+  hostedRoutes(app, provider);
   app.all('/sandbox/*', notFound);
 }

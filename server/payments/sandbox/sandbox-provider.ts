@@ -1,29 +1,36 @@
 /**
  * The payment provider sandbox: a PaymentProvider that behaves as a real provider's adapter would, for
- * development and tests. Its pages (3-D Secure challenge, PayPal, Sadad and Knet approval, Visa Checkout
- * lightbox, Peach card frame) are served by sandbox-pages.ts under /sandbox.
+ * development and tests. Its pages (3-D Secure challenge, PayPal, Sadad and Knet approval, PayPal account link,
+ * Visa Checkout lightbox, Peach card frame, hosted checkout) are served by sandbox-pages.ts under /sandbox.
  *
  * Card tokens and saved PayPal account tokens are stateless and signed with the sandbox secret, so they survive
  * a restart and two API processes sharing the secret accept each other's. What must live between calls
- * (3-D Secure challenges, redirect sessions, Peach checkouts, the results by reference) is kept in memory in
- * this instance; a real provider keeps it on its side. Card numbers and security codes are checked and
- * dropped: no token, record or log holds one.
+ * (3-D Secure challenges, redirect and account-link sessions, Peach checkouts, hosted payments, the results by
+ * reference) is kept in memory in this instance; a real provider keeps it on its side. Card numbers and security
+ * codes are checked and dropped: no token, record, page or log holds one.
  */
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PAYMENT_SYSTEMS, type PaymentSystemId } from '../../../src/lib/api/payments/contract.ts';
+import { PAYMENT_FRAME_NAME } from '../../../src/lib/guard/guard.ts';
 import { CARD_RULES, cardDigits, cardTypeOf, isExpiryValid, passesLuhn } from '../../../src/lib/payments/card-type.ts';
 import type {
+  AccountLinkResult,
   CardDetails,
+  CardRegistration,
   CardToken,
   ChargeRequest,
   ChargeResult,
   FailureCode,
+  HostedPaymentRequest,
+  HostedPaymentResult,
   Money,
   PaymentProvider,
   RedirectMethod,
   RedirectRequest,
   RedirectResult,
   RedirectReturn,
+  RegistrationResult,
+  SavedAccount,
   SecureChallenge,
   TokenizeResult,
   VisaCheckoutCard,
@@ -58,6 +65,8 @@ export const SANDBOX_MESSAGES = {
   amountMismatch: 'The amount does not match the payment.',
   payerMismatch: 'The payer does not match the payment.',
   peachUnfinished: 'The card payment is not complete.',
+  verificationPending: 'The card verification is not complete.',
+  paymentClosed: 'The payment was closed before it was paid.',
 } as const;
 
 // ---------------------------------------------------------------------------
@@ -75,6 +84,13 @@ function sameText(a: string, b: string): boolean {
 const failed = (code: FailureCode, message: string): ChargeResult => ({ status: 'failed', code, message });
 const isMoney = (m: Money) => Number.isSafeInteger(m.amountMinor) && m.amountMinor > 0 && /^[A-Z]{3}$/.test(m.currency);
 const sameMoney = (a: Money, b: Money) => a.amountMinor === b.amountMinor && a.currency === b.currency;
+/** Copies, so that what a session keeps or a page is shown carries nothing more. */
+const moneyOf = (m: Money): Money => ({ amountMinor: m.amountMinor, currency: m.currency });
+const paymentOf = (p: Payment): Payment => ({ ...moneyOf(p), reference: p.reference });
+
+function assertMoney(money: Money): void {
+  if (!isMoney(money)) throw new Error('The amount must be a positive whole number of minor units');
+}
 
 /** What a card token says about its card: never the number, never the security code. */
 interface CardClaims {
@@ -146,26 +162,38 @@ class ExpiringMap<T> {
 
 type ChallengeState = 'pending' | 'passed' | 'failed';
 
+type Payment = Money & { reference: string };
+
+/** Who asked for a challenge: it decides where the browser goes once the customer has answered. */
+type ChallengeOwner =
+  /** startSecure: the shop's page polls the cookie the challenge page sets. */
+  | { kind: 'shop' }
+  /** The Peach card frame, which goes on by itself. */
+  | { kind: 'peach'; checkoutId: string }
+  /** The hosted checkout, which pays once the challenge is passed. */
+  | { kind: 'hosted'; token: string }
+  /** A wallet registration: the frame goes back to the shop with the challenge id; the card is then kept. */
+  | { kind: 'registration'; returnUrl: string; card: CardToken };
+
 interface Challenge {
   id: string;
   token: string;
-  amountMinor: number;
-  currency: string;
-  reference: string;
+  /** The payment to authenticate; null for a registration, which moves no money. */
+  payment: Payment | null;
   last4: string;
   state: ChallengeState;
   /** The reference of the charge that used the passed challenge: one authentication pays one order. */
   usedBy?: string;
-  /** Set when the challenge runs inside the Peach card frame. */
-  peachCheckoutId?: string;
+  owner: ChallengeOwner;
 }
 
 type RedirectState = 'pending' | 'approved' | 'declined' | 'cancelled';
 
-interface RedirectSession extends Money {
+interface RedirectSession {
   method: RedirectMethod;
   token: string;
-  reference: string;
+  /** The payment to approve; null for a PayPal account link, which only saves the account. */
+  payment: Payment | null;
   returnUrl: string;
   cancelUrl: string;
   lang: 'en' | 'ar';
@@ -173,6 +201,23 @@ interface RedirectSession extends Money {
   state: RedirectState;
   payerId?: string;
   paymentId?: string;
+}
+
+type HostedState = 'open' | 'paid' | 'expired';
+
+interface HostedSession extends Payment {
+  token: string;
+  returnUrl: string;
+  cancelUrl: string;
+  lang: 'en' | 'ar';
+  description: string;
+  /** When it was opened: an open session closes by itself SESSION_TTL_MS later. */
+  openedAt: number;
+  state: HostedState;
+  /** The challenge of the last card given, when it asked for one: only that challenge may pay. */
+  secureId?: string;
+  /** Why the last card was refused, shown on the form. */
+  error?: string;
 }
 
 interface PeachCheckout extends Money {
@@ -194,16 +239,26 @@ export interface ChargeRecord {
 }
 
 /** What the challenge page shows. */
-export interface ChallengeView extends Money {
+export interface ChallengeView {
   merchant: string;
+  /** The amount to confirm; null when the card is only verified (nothing is charged). */
+  payment: Money | null;
   last4: string;
   state: ChallengeState;
 }
 
+/** The answer was recorded: a challenge of the shop's page sets the cookie; the others go on to `location`. */
 export type DecideChallengeResult =
   | { status: 'unknown' }
   | { status: 'decided' }
-  | { status: 'ok'; cookieValue: string | null; peachCheckoutId: string | null };
+  | { status: 'ok'; cookieValue: string }
+  | { status: 'redirect'; location: string };
+
+/** What a redirect method's page shows: `payment` is null for a PayPal account link. */
+export interface RedirectView {
+  payment: Money | null;
+  state: RedirectState;
+}
 
 export type RedirectDecision = 'approve' | 'decline' | 'cancel';
 export type DecideRedirectResult =
@@ -231,6 +286,24 @@ export type PeachView =
   | { status: 'form'; error: string | null; payment: Money }
   | { status: 'secure'; challengeId: string };
 
+/** What the hosted checkout page says it is for. */
+export interface HostedFacts extends Money {
+  merchant: string;
+  description: string;
+}
+
+export type HostedView =
+  | { status: 'expired' }
+  | { status: 'paid'; facts: HostedFacts; returnUrl: string }
+  | { status: 'open'; facts: HostedFacts; error: string | null };
+
+/** Where a step of the hosted checkout leads: a refusal is shown on the form, and `go` is a 303. */
+export type HostedStep =
+  | { status: 'unknown' }
+  | { status: 'expired' }
+  | { status: 'refused'; message: string }
+  | { status: 'go'; location: string };
+
 const WALLET_NUMBERS: Record<WalletCard['id'], string> = {
   visa: TEST_CARDS.find((c) => c.number.startsWith('4242'))!.number,
   mastercard: TEST_CARDS.find((c) => c.systemId === PAYMENT_SYSTEMS.masterCard)!.number,
@@ -248,6 +321,22 @@ function isReturnTarget(url: string): boolean {
     return false;
   }
 }
+
+function assertReturnTargets(...urls: string[]): void {
+  if (!urls.every(isReturnTarget)) {
+    throw new Error('Return and cancel URLs must be same-origin paths or absolute http(s) URLs');
+  }
+}
+
+/** The pages' paths, which the provider hands out as frames and redirects. */
+export const challengePath = (id: string) => `/sandbox/3ds/${id}`;
+export const peachFramePath = (checkoutId: string) => `/sandbox/peach/frame/${checkoutId}`;
+export const hostedPath = (token: string) => `/sandbox/checkout/${token}`;
+/** Where the challenge page sends a hosted checkout's customer after the answer: it pays, or shows the failure. */
+const hostedSecurePath = (token: string, challengeId: string) => `${hostedPath(token)}/secure/${challengeId}`;
+
+const challengeFrame = (id: string, title: string, name?: string) =>
+  `<iframe${name ? ` name="${name}"` : ''} src="${challengePath(id)}" title="${title}" width="100%" height="460"></iframe>`;
 
 /** `url` with `params` added to its query, keeping a relative URL relative. */
 export function withParams(url: string, params: Record<string, string>): string {
@@ -275,6 +364,11 @@ export class SandboxProvider implements PaymentProvider {
   /** Knet PaymentID → session token. */
   readonly #knetPayments: ExpiringMap<string>;
   readonly #checkouts: ExpiringMap<PeachCheckout>;
+  /**
+   * Hosted payments by token. Never forgotten, like the results by reference: a paid or closed payment must
+   * answer the same however late the shop asks.
+   */
+  readonly #hosted = new Map<string, HostedSession>();
   /** The first result of every reference: the provider's idempotency. */
   readonly #results = new Map<string, RedirectResult & { card?: CardToken }>();
   readonly #records: ChargeRecord[] = [];
@@ -389,25 +483,13 @@ export class SandboxProvider implements PaymentProvider {
   async startSecure(token: string, payment: Money & { reference: string }): Promise<SecureChallenge | null> {
     const claims = this.#claimsOf(token);
     if (claims?.outcome !== 'secure') return null;
-    const id = this.#newChallenge(token, claims, payment);
-    return {
-      id,
-      html: `<iframe src="/sandbox/3ds/${id}" title="3-D Secure verification" width="100%" height="460"></iframe>`,
-    };
+    const id = this.#newChallenge(token, claims, paymentOf(payment), { kind: 'shop' });
+    return { id, html: challengeFrame(id, '3-D Secure verification') };
   }
 
-  #newChallenge(token: string, claims: CardClaims, payment: Money & { reference: string }, peachId?: string): string {
+  #newChallenge(token: string, claims: CardClaims, payment: Payment | null, owner: ChallengeOwner): string {
     const id = `sbx3ds${randomId()}`;
-    this.#challenges.set(id, {
-      id,
-      token,
-      amountMinor: payment.amountMinor,
-      currency: payment.currency,
-      reference: payment.reference,
-      last4: claims.last4,
-      state: 'pending',
-      ...(peachId ? { peachCheckoutId: peachId } : {}),
-    });
+    this.#challenges.set(id, { id, token, payment, last4: claims.last4, state: 'pending', owner });
     return id;
   }
 
@@ -425,13 +507,14 @@ export class SandboxProvider implements PaymentProvider {
   challenge(id: string): ChallengeView | null {
     const challenge = this.#challenges.get(id);
     if (!challenge) return null;
-    const { amountMinor, currency, last4, state } = challenge;
-    return { merchant: this.#merchant, amountMinor, currency, last4, state };
+    const { payment, last4, state } = challenge;
+    return { merchant: this.#merchant, payment: payment && moneyOf(payment), last4, state };
   }
 
   /**
-   * Records the customer's answer. The cookie value is `{id}.{response}`; a Peach challenge sets none (its
-   * frame goes on by itself). Repeating the same answer answers the same; changing it is refused.
+   * Records the customer's answer. A challenge of the shop's page sets the cookie `{id}.{response}`; the others
+   * send the browser on (the Peach frame, the hosted checkout, a registration's return URL with `id`) and hand
+   * out no response. Repeating the same answer answers the same; changing it is refused.
    */
   decideChallenge(id: string, pass: boolean): DecideChallengeResult {
     const challenge = this.#challenges.get(id);
@@ -439,20 +522,18 @@ export class SandboxProvider implements PaymentProvider {
     const state: ChallengeState = pass ? 'passed' : 'failed';
     if (challenge.state !== 'pending' && challenge.state !== state) return { status: 'decided' };
     challenge.state = state;
-    const peachId = challenge.peachCheckoutId ?? null;
-    if (peachId && !pass) {
-      const checkout = this.#checkouts.get(peachId);
-      if (checkout && !checkout.completed) {
-        delete checkout.card;
-        delete checkout.secureId;
-        checkout.error = SANDBOX_MESSAGES.secureFailed;
-      }
+    const { owner } = challenge;
+    switch (owner.kind) {
+      case 'shop':
+        return { status: 'ok', cookieValue: `${id}.${pass ? this.#passResponse(id) : 'failed'}` };
+      case 'peach':
+        if (!pass) this.#dropPeachCard(owner.checkoutId);
+        return { status: 'redirect', location: peachFramePath(owner.checkoutId) };
+      case 'hosted':
+        return { status: 'redirect', location: hostedSecurePath(owner.token, id) };
+      case 'registration':
+        return { status: 'redirect', location: withParams(owner.returnUrl, { id }) };
     }
-    return {
-      status: 'ok',
-      cookieValue: peachId ? null : `${id}.${pass ? this.#passResponse(id) : 'failed'}`,
-      peachCheckoutId: peachId,
-    };
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
@@ -492,7 +573,8 @@ export class SandboxProvider implements PaymentProvider {
       challenge.state !== 'passed' ||
       challenge.token !== request.token ||
       !sameText(secure.response, this.#passResponse(secure.id)) ||
-      !sameMoney(challenge, request) ||
+      !challenge.payment ||
+      !sameMoney(challenge.payment, request) ||
       (challenge.usedBy !== undefined && challenge.usedBy !== request.reference)
     ) {
       return false;
@@ -502,7 +584,7 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /** Keeps the first result of the reference and, when money moved, the charge. */
-  #settle(payment: Money & { reference: string }, token: string, result: RedirectResult & { card?: CardToken }) {
+  #settle(payment: Payment, token: string, result: RedirectResult & { card?: CardToken }) {
     this.#results.set(payment.reference, result);
     if (result.status === 'succeeded') {
       this.#records.push({
@@ -515,37 +597,69 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   // -------------------------------------------------------------------------
-  // PayPal, Sadad, Knet
+  // Wallet: card registration
+
+  async registerCard(card: CardDetails, options: { returnUrl: string; lang: 'en' | 'ar' }): Promise<CardRegistration> {
+    // Checked whatever the card, so that a wrong return URL shows at once and not with the challenge card only.
+    assertReturnTargets(options.returnUrl);
+    const tokenized = this.#tokenize(card, true);
+    if (!tokenized.ok) return { status: 'refused', message: tokenized.message };
+    const registered = cardTokenOf(tokenized);
+    const claims = this.#claimsOf(registered.token)!;
+    // A zero-amount authorisation: the issuer declines a declined card, but asks nothing of its funds.
+    if (claims.outcome === 'declined') return { status: 'refused', message: SANDBOX_MESSAGES.declined };
+    if (claims.outcome !== 'secure') return { status: 'registered', card: registered };
+    const owner: ChallengeOwner = { kind: 'registration', returnUrl: options.returnUrl, card: registered };
+    const id = this.#newChallenge(registered.token, claims, null, owner);
+    return { status: 'verify', id, html: challengeFrame(id, 'Card verification', PAYMENT_FRAME_NAME) };
+  }
+
+  async completeCardRegistration(id: string): Promise<RegistrationResult> {
+    const challenge = this.#challenges.get(id);
+    if (challenge?.owner.kind !== 'registration') return { ok: false, message: SANDBOX_MESSAGES.unknownSession };
+    if (challenge.state === 'pending') return { ok: false, message: SANDBOX_MESSAGES.verificationPending };
+    if (challenge.state === 'failed') return { ok: false, message: SANDBOX_MESSAGES.secureFailed };
+    return { ok: true, card: challenge.owner.card };
+  }
+
+  // -------------------------------------------------------------------------
+  // PayPal, Sadad, Knet, and the PayPal account link
 
   async startRedirect(
     method: RedirectMethod,
     request: RedirectRequest,
   ): Promise<{ token: string; redirectUrl: string }> {
-    if (!isReturnTarget(request.returnUrl) || !isReturnTarget(request.cancelUrl)) {
-      throw new Error('Return and cancel URLs must be same-origin paths or absolute http(s) URLs');
-    }
-    if (!isMoney(request)) throw new Error('The amount must be a positive whole number of minor units');
+    assertReturnTargets(request.returnUrl, request.cancelUrl);
+    assertMoney(request);
+    return this.#openRedirect(method, request, paymentOf(request), request.saveAccount);
+  }
+
+  async startAccountLink(request: {
+    returnUrl: string;
+    cancelUrl: string;
+    lang: 'en' | 'ar';
+  }): Promise<{ token: string; redirectUrl: string }> {
+    assertReturnTargets(request.returnUrl, request.cancelUrl);
+    return this.#openRedirect('paypal', request, null, true);
+  }
+
+  #openRedirect(
+    method: RedirectMethod,
+    request: { returnUrl: string; cancelUrl: string; lang: 'en' | 'ar' },
+    payment: Payment | null,
+    saveAccount: boolean,
+  ): { token: string; redirectUrl: string } {
     const token = `sbx${method}${randomId()}`;
-    this.#sessions.set(token, {
-      method,
-      token,
-      amountMinor: request.amountMinor,
-      currency: request.currency,
-      reference: request.reference,
-      returnUrl: request.returnUrl,
-      cancelUrl: request.cancelUrl,
-      lang: request.lang,
-      saveAccount: request.saveAccount,
-      state: 'pending',
-    });
+    const { returnUrl, cancelUrl, lang } = request;
+    this.#sessions.set(token, { method, token, payment, returnUrl, cancelUrl, lang, saveAccount, state: 'pending' });
     return { token, redirectUrl: `/sandbox/${method}/${token}` };
   }
 
   /** A redirect session of `method` for its page; null when unknown or expired. */
-  redirectSession(method: RedirectMethod, token: string): (Money & { state: RedirectState }) | null {
+  redirectSession(method: RedirectMethod, token: string): RedirectView | null {
     const session = this.#sessions.get(token);
     if (!session || session.method !== method) return null;
-    return { amountMinor: session.amountMinor, currency: session.currency, state: session.state };
+    return { payment: session.payment && moneyOf(session.payment), state: session.state };
   }
 
   /** Records the customer's choice on the provider page and says where the browser goes next. */
@@ -560,7 +674,9 @@ export class SandboxProvider implements PaymentProvider {
     if (state === 'cancelled') return { status: 'ok', location: session.cancelUrl };
     if (method === 'paypal') {
       session.payerId ??= randomBytes(10).toString('base64url').replace(/[-_]/g, 'X').slice(0, 13).toUpperCase();
-      return { status: 'ok', location: withParams(session.returnUrl, { token, PayerID: session.payerId }) };
+      // An account link returns with its token only, as a billing agreement's approval does.
+      const params: Record<string, string> = session.payment ? { token, PayerID: session.payerId } : { token };
+      return { status: 'ok', location: withParams(session.returnUrl, params) };
     }
     if (method === 'sadad') return { status: 'ok', location: withParams(session.returnUrl, { estn: token }) };
     if (!session.paymentId) {
@@ -581,9 +697,10 @@ export class SandboxProvider implements PaymentProvider {
     const previous = this.#results.get(expected.reference);
     if (previous) return previous;
     const session = this.#sessionOf(ret);
-    if (!session) return failed('processing_error', SANDBOX_MESSAGES.unknownSession);
-    if (session.reference !== expected.reference) return failed('processing_error', SANDBOX_MESSAGES.otherOrder);
-    if (!sameMoney(session, expected)) return failed('processing_error', SANDBOX_MESSAGES.amountMismatch);
+    const payment = session?.payment;
+    if (!session || !payment) return failed('processing_error', SANDBOX_MESSAGES.unknownSession);
+    if (payment.reference !== expected.reference) return failed('processing_error', SANDBOX_MESSAGES.otherOrder);
+    if (!sameMoney(payment, expected)) return failed('processing_error', SANDBOX_MESSAGES.amountMismatch);
     if (session.state === 'pending') return failed('cancelled', SANDBOX_MESSAGES.notApproved);
     if (ret.method === 'paypal' && session.state === 'approved' && ret.payerId !== session.payerId) {
       return failed('processing_error', SANDBOX_MESSAGES.payerMismatch);
@@ -593,13 +710,22 @@ export class SandboxProvider implements PaymentProvider {
     else if (session.state === 'declined') result = failed('declined', SANDBOX_MESSAGES.declined);
     else {
       result = { status: 'succeeded', providerRef: `sbx_${session.method}_${randomId(12)}` };
-      if (session.method === 'paypal') {
-        const wire = [session.payerId!, SANDBOX_BUYER.email];
-        result.account = { token: this.#sign('sbx_pp', wire), ...SANDBOX_BUYER };
-      }
+      if (session.method === 'paypal') result.account = this.#paypalAccount(session.payerId!);
     }
-    this.#settle(session, session.token, result);
+    this.#settle(payment, session.token, result);
     return result;
+  }
+
+  async completeAccountLink(token: string): Promise<AccountLinkResult> {
+    const session = this.#sessions.get(token);
+    if (session?.method !== 'paypal' || session.payment) return { ok: false, message: SANDBOX_MESSAGES.unknownSession };
+    if (session.state !== 'approved') return { ok: false, message: SANDBOX_MESSAGES.notApproved };
+    return { ok: true, account: this.#paypalAccount(session.payerId!) };
+  }
+
+  /** The saved account of a PayPal payer, which chargeAccount takes: signing is deterministic, so always the same. */
+  #paypalAccount(payerId: string): SavedAccount {
+    return { token: this.#sign('sbx_pp', [payerId, SANDBOX_BUYER.email]), ...SANDBOX_BUYER };
   }
 
   async chargeAccount(
@@ -705,7 +831,7 @@ export class SandboxProvider implements PaymentProvider {
   async startPeach(
     payment: Money & { reference: string; lang: 'en' | 'ar' },
   ): Promise<{ checkoutId: string; html: string | null }> {
-    if (!isMoney(payment)) throw new Error('The amount must be a positive whole number of minor units');
+    assertMoney(payment);
     const id = randomId().toUpperCase();
     this.#checkouts.set(id, {
       id,
@@ -717,7 +843,7 @@ export class SandboxProvider implements PaymentProvider {
     });
     return {
       checkoutId: id,
-      html: `<iframe src="/sandbox/peach/frame/${id}" title="Card payment" width="100%" height="480"></iframe>`,
+      html: `<iframe src="${peachFramePath(id)}" title="Card payment" width="100%" height="480"></iframe>`,
     };
   }
 
@@ -731,11 +857,7 @@ export class SandboxProvider implements PaymentProvider {
       if (challenge?.state === 'pending') return { status: 'secure', challengeId: checkout.secureId };
       if (challenge?.state === 'passed') return { status: 'done' };
     } else if (checkout.card) return { status: 'done' };
-    return {
-      status: 'form',
-      error: checkout.error ?? null,
-      payment: { amountMinor: checkout.amountMinor, currency: checkout.currency },
-    };
+    return { status: 'form', error: checkout.error ?? null, payment: moneyOf(checkout) };
   }
 
   /** The card the customer typed in the Peach frame: tokenized at once, the number and code dropped. */
@@ -751,8 +873,17 @@ export class SandboxProvider implements PaymentProvider {
     delete checkout.error;
     const claims = this.#claimsOf(token.token)!;
     if (claims.outcome !== 'secure') return { status: 'done' };
-    checkout.secureId = this.#newChallenge(token.token, claims, checkout, id);
+    checkout.secureId = this.#newChallenge(token.token, claims, paymentOf(checkout), { kind: 'peach', checkoutId: id });
     return { status: 'secure', challengeId: checkout.secureId };
+  }
+
+  /** A failed challenge: the frame asks for a card again, saying why. */
+  #dropPeachCard(checkoutId: string): void {
+    const checkout = this.#checkouts.get(checkoutId);
+    if (!checkout || checkout.completed) return;
+    delete checkout.card;
+    delete checkout.secureId;
+    checkout.error = SANDBOX_MESSAGES.secureFailed;
   }
 
   async completePeach(
@@ -780,6 +911,127 @@ export class SandboxProvider implements PaymentProvider {
     this.#settle(expected, card.token, result);
     return result;
   }
+
+  // -------------------------------------------------------------------------
+  // Hosted checkout (shipment charges)
+
+  async startHostedPayment(request: HostedPaymentRequest): Promise<{ token: string; redirectUrl: string }> {
+    assertReturnTargets(request.returnUrl, request.cancelUrl);
+    assertMoney(request);
+    const token = `sbxcheckout${randomId()}`;
+    this.#hosted.set(token, {
+      ...paymentOf(request),
+      token,
+      returnUrl: request.returnUrl,
+      cancelUrl: request.cancelUrl,
+      lang: request.lang,
+      description: request.description,
+      openedAt: this.#clock().getTime(),
+      state: 'open',
+    });
+    return { token, redirectUrl: hostedPath(token) };
+  }
+
+  /** The hosted payment of `token`, closed first when it stayed open too long. */
+  #hostedSession(token: string): HostedSession | undefined {
+    const session = this.#hosted.get(token);
+    if (session?.state === 'open' && this.#clock().getTime() - session.openedAt > SESSION_TTL_MS) {
+      session.state = 'expired';
+    }
+    return session;
+  }
+
+  /** What the hosted checkout page shows; null for an unknown token. */
+  hostedView(token: string): HostedView | null {
+    const session = this.#hostedSession(token);
+    if (!session) return null;
+    if (session.state === 'expired') return { status: 'expired' };
+    const facts = { ...moneyOf(session), merchant: this.#merchant, description: session.description };
+    return session.state === 'paid'
+      ? { status: 'paid', facts, returnUrl: session.returnUrl }
+      : { status: 'open', facts, error: session.error ?? null };
+  }
+
+  /** The card typed on the hosted page: tokenized, then charged at once or sent to its challenge first. */
+  payHosted(token: string, card: CardDetails): HostedStep {
+    const session = this.#hostedSession(token);
+    if (session?.state !== 'open') return closedStep(session);
+    delete session.secureId;
+    const tokenized = this.#tokenize(card, true);
+    if (!tokenized.ok) return refuseHosted(session, tokenized.message);
+    const claims = this.#claimsOf(tokenized.token)!;
+    if (claims.outcome !== 'secure') return this.#chargeHosted(session, tokenized.token);
+    delete session.error;
+    session.secureId = this.#newChallenge(tokenized.token, claims, paymentOf(session), { kind: 'hosted', token });
+    return { status: 'go', location: challengePath(session.secureId) };
+  }
+
+  /**
+   * Where the challenge page sends the customer after the answer: a passed challenge of the last card given pays;
+   * a failed one is a refusal. Any other challenge pays nothing and shows the form (or the return URL once paid).
+   */
+  finishHostedSecure(token: string, challengeId: string): HostedStep {
+    const session = this.#hostedSession(token);
+    if (session?.state !== 'open') return closedStep(session);
+    const challenge = session.secureId === challengeId ? this.#challenges.get(challengeId) : undefined;
+    if (!challenge) return { status: 'go', location: hostedPath(token) };
+    if (challenge.state === 'pending') return { status: 'go', location: challengePath(challengeId) };
+    delete session.secureId;
+    if (challenge.state === 'failed') return refuseHosted(session, SANDBOX_MESSAGES.secureFailed);
+    return this.#chargeHosted(session, challenge.token, { id: challengeId, response: this.#passResponse(challengeId) });
+  }
+
+  /** The customer goes back to the shop's cancel URL; the payment stays open, so they may come back and pay. */
+  cancelHosted(token: string): HostedStep {
+    const session = this.#hostedSession(token);
+    if (session?.state !== 'open') return closedStep(session);
+    return { status: 'go', location: session.cancelUrl };
+  }
+
+  /**
+   * Charges through the same logic as charge(). Only a success is settled under the reference: after a refusal
+   * the customer may try another card, and a reference already paid is never charged again.
+   */
+  #chargeHosted(session: HostedSession, token: string, secure?: ChargeRequest['secure']): HostedStep {
+    const previous = this.#results.get(session.reference);
+    const result =
+      previous?.status === 'succeeded' ? previous : this.#chargeCard({ ...paymentOf(session), token, secure });
+    if (result.status === 'failed') return refuseHosted(session, result.message);
+    session.state = 'paid';
+    delete session.error;
+    if (result !== previous) this.#settle(session, token, result);
+    return { status: 'go', location: session.returnUrl };
+  }
+
+  async completeHostedPayment(token: string, expected: Money & { reference: string }): Promise<HostedPaymentResult> {
+    const session = this.#hostedSession(token);
+    if (!session) return failed('processing_error', SANDBOX_MESSAGES.unknownSession);
+    if (session.reference !== expected.reference) return failed('processing_error', SANDBOX_MESSAGES.otherOrder);
+    if (!sameMoney(session, expected)) return failed('processing_error', SANDBOX_MESSAGES.amountMismatch);
+    if (session.state === 'paid') return this.#results.get(session.reference)!;
+    if (session.state === 'expired') return failed('cancelled', SANDBOX_MESSAGES.paymentClosed);
+    return { status: 'open' };
+  }
+
+  async expireHostedPayment(token: string): Promise<'expired' | 'paid' | 'unknown'> {
+    const session = this.#hostedSession(token);
+    if (!session) return 'unknown';
+    if (session.state === 'paid') return 'paid';
+    session.state = 'expired';
+    delete session.secureId;
+    return 'expired';
+  }
+}
+
+/** A hosted payment that can't be paid any more: once paid, the browser goes on to its return URL. */
+function closedStep(session: HostedSession | undefined): HostedStep {
+  if (!session) return { status: 'unknown' };
+  return session.state === 'paid' ? { status: 'go', location: session.returnUrl } : { status: 'expired' };
+}
+
+function refuseHosted(session: HostedSession, message: string): HostedStep {
+  session.error = message;
+  return { status: 'refused', message };
 }
 
 const cardTokenOf = (t: CardToken): CardToken => ({

@@ -69,7 +69,7 @@ async function carryOut(
       return;
     }
     case 'post-to-parent':
-      window.parent.postMessage({ id: decision.id }, location.origin);
+      postToOpeners(decision.id);
       return;
     case 'redirect':
       go(ctx, decision.to, decision.params, decision.query);
@@ -88,4 +88,17 @@ export async function runGuard(ctx: PageContext, user: UserSource): Promise<void
     return;
   }
   await carryOut(ctx, change, guard(change, user()), user);
+}
+
+/**
+ * Hands the provider frame's id to the page that opened the frame. Payment pages show the provider's markup in a
+ * frame of their own, so that page may be the parent's parent: every ancestor of this origin is told, and the
+ * listener checks the origin too.
+ */
+function postToOpeners(id: string): void {
+  let target: Window = window;
+  while (target.parent !== target) {
+    target = target.parent;
+    target.postMessage({ id }, location.origin);
+  }
 }

@@ -45,6 +45,12 @@ export const countrySchema = z.object({
   idAttachmentMandatory: z.boolean(),
   /** Customs there want the ID type and number in the profile. */
   idDetailsMandatory: z.boolean(),
+  /** Deliveries there are paid with AutoPay only, so customers keep a payment option (spec 1 §3 AutoPay options). */
+  autoPayMandatory: z.boolean().default(false),
+  /** AutoPay is offered there. */
+  autoPayVisible: z.boolean().default(true),
+  /** Discount on shipping charges paid with AutoPay, in percent. */
+  autoPayDiscountPercent: z.number().int().min(1).max(50).nullable().default(null),
 });
 export const countriesSchema = z.array(countrySchema);
 

@@ -74,7 +74,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Spec 1 §2.1
   route('login', 'login', loggedOut, { fullWidth: true, query: ['email', 'toStateName', 'toStateParams'] }),
   route('tracking', 'tracking/:awbNumber', open, { serve: 'shell' }),
-  route('pending-payments', 'pending-payments', login, mailbox),
+  // The provider's payment page returns with the order it paid (and cancelled=1 when the customer gave up).
+  route('pending-payments', 'pending-payments', login, { ...mailbox, query: ['order', 'cancelled'] }),
   route('home', 'home', open, { fullWidth: true }),
   route('404', '404', open),
   route('account-settings', 'account-settings', login, { ...mailbox, fullWidth: true }),
@@ -88,7 +89,8 @@ export const ROUTES: readonly RouteDef[] = [
     constraints: { countryCode: COUNTRY, id: PLACE_ID },
   }),
   route('account-home', 'home/account', login, { ...anyAccount, query: ['tab'] }),
-  route('account.wallet', 'account/payment-options', login, { ...mailbox, query: ['token'] }),
+  // token: a third-party account approved on the provider's page; id: the provider's card frame returning (step 5).
+  route('account.wallet', 'account/payment-options', login, { ...mailbox, query: ['token', 'id'] }),
   route('account.edit-profile', 'account/edit-profile', login, anyAccount),
   route('account.change-password', 'account/change-password', open, { query: ['q'] }),
   route('account.forget-password', 'account/forget-password', loggedOut, { query: ['email'] }),

@@ -36,3 +36,11 @@ export function formatDay(day: string, lang: Lang): string {
     new Date(Date.UTC(y, m - 1, d)),
   );
 }
+
+/**
+ * Text set apart from the sentence around it (Unicode first-strong isolate): an amount such as `US$ 89.70` or a
+ * waybill list keeps its own order inside an Arabic sentence.
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}

@@ -1,0 +1,345 @@
+/**
+ * The wallet (spec 2 §7 Wallet, v1 AutoPayOptions, account options/notifications; docs/decisions/016): balance
+ * and transactions, saved cards (added directly or after the provider's verification frame), third-party
+ * accounts (added through the provider's approval page), the default option, deletions and what they decide,
+ * AutoPay and the Wallet e-mail switch. Every path names the customer, so the router's owner check refuses a
+ * session touching someone else's wallet (401 without one, 403 with another's).
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import {
+  WalletErrorCode,
+  addCardSchema,
+  addThirdPartySchema,
+  setAutoPaySchema,
+  thirdPartySessionRequestSchema,
+  userOptionsSchema,
+  walletOptionRequestSchema,
+  type AutoPayOptions,
+  type WalletBalance,
+  type WalletTransaction,
+} from '../../../src/lib/api/wallet/contract.ts';
+import { fromMinor } from '../../../src/lib/payments/money.ts';
+import { cardDigits } from '../../../src/lib/payments/card-type.ts';
+import { autoPayProblem, usableOptionCount } from '../../../src/lib/payments/wallet-rules.ts';
+import { DEFAULT_LANG, isLang, type Lang } from '../../../src/i18n/languages.ts';
+import { users, walletAdditions, walletTransactions, type WalletAdditionKind } from '../../db/schema.ts';
+import type { Db } from '../../db/database.ts';
+import type { CardToken, SavedAccount } from '../../payments/provider.ts';
+import {
+  deleteOption,
+  findOption,
+  saveOption,
+  setDefaultOption,
+  walletChange,
+  walletContent,
+  type NewOption,
+} from '../../wallet/saved-options.ts';
+import { notifyWallet, saveUserOptions, userOptions } from '../../wallet/wallet-mail.ts';
+import type { ApiEnv } from '../env.ts';
+import { HttpError, conflict, jsonBody } from '../http-errors.ts';
+import { findCountry } from '../reference/lookups.ts';
+import type { ApiRouter } from '../router.ts';
+import { sessionUser } from '../session-user.ts';
+import { sitePage } from '../site-pages.ts';
+import { brandLang } from '../users/link-mail.ts';
+
+type Ctx = Context<ApiEnv>;
+type User = typeof users.$inferSelect;
+
+/** The wallet's balance is kept in US dollars, the currency shipping is charged in. */
+export const WALLET_CURRENCY = 'USD';
+const WALLET_PAGE = /^\/(en|ar)\/account\/payment-options$/;
+/** How many transactions the statement lists, newest first. */
+const STATEMENT_LENGTH = 100;
+
+const refuse = (code: string, message: string) => new HttpError(400, { code, message });
+const userLang = (c: Ctx, user: User): Lang => brandLang(c, isLang(user.langCode) ? user.langCode : DEFAULT_LANG);
+
+/** What the customer's country says of AutoPay, and what they chose. */
+async function autoPayOptions(c: Ctx, user: User): Promise<AutoPayOptions> {
+  const country = await findCountry(c.var.deps.db, user.countryCode);
+  const usable = usableOptionCount(await walletContent(c.var.deps.db, user.guid), c.var.deps.clock());
+  const mandatory = country?.autoPayMandatory ?? false;
+  const discount = country?.autoPayDiscountPercent ?? null;
+  // AutoPay without a usable option can't charge anything: it reads as off (spec 1 §4.8).
+  const value = user.paymentMethod === 1 && usable > 0;
+  return {
+    value,
+    isAutoPayMandatory: mandatory,
+    isAutoPayVisible: mandatory || (country?.autoPayVisible ?? true),
+    isPaymentOptionSavingMandatory: mandatory,
+    discountLabel: discount === null ? null : `${discount}%`,
+    shippingAgreement: value && user.autoPayAgreedAt !== null,
+  };
+}
+
+/** A pending addition of this customer, by the provider's id. */
+async function additionOf(c: Ctx, user: User, providerId: string, kind: WalletAdditionKind) {
+  const [row] = await c.var.deps.db
+    .select()
+    .from(walletAdditions)
+    .where(
+      and(
+        eq(walletAdditions.providerId, providerId),
+        eq(walletAdditions.userGuid, user.guid),
+        eq(walletAdditions.kind, kind),
+      ),
+    );
+  if (!row) throw refuse(WalletErrorCode.unknownAddition, 'No such payment option is being added');
+  return row;
+}
+
+/**
+ * Finishes an addition once: the request that moves it from pending to done saves the option; a repeated return
+ * (a reload, a double message) finds it done and answers the same wallet.
+ */
+async function finishAddition(c: Ctx, user: User, providerId: string, option: NewOption, isDefault: boolean) {
+  // One transaction: a second request's claim waits for this one's commit, and then finds the option saved.
+  const saved = await c.var.deps.db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const [claimed] = await t
+      .update(walletAdditions)
+      .set({ state: 'done' })
+      .where(and(eq(walletAdditions.providerId, providerId), eq(walletAdditions.state, 'pending')))
+      .returning();
+    if (!claimed) return false;
+    const id = await saveOption(t, user.guid, option, isDefault);
+    await t.update(walletAdditions).set({ savedCardId: id }).where(eq(walletAdditions.providerId, providerId));
+    return true;
+  });
+  if (saved) await notifyWallet(c, user, 'wallet-option-added');
+}
+
+/** Asks the provider to check a card to keep; a refusal is a 400 with the provider's words. */
+async function registerCard(c: Ctx, user: User, body: Parameters<typeof cardDetails>[0]) {
+  const lang = userLang(c, user);
+  const registration = await c.var.deps.payments.registerCard(cardDetails(body), {
+    returnUrl: `/${lang}/account/payment-options`,
+    lang,
+  });
+  if (registration.status === 'refused') throw refuse(WalletErrorCode.card, registration.message);
+  return registration;
+}
+
+async function saveDirectly(c: Ctx, user: User, card: CardToken, isDefault: boolean) {
+  await saveOption(c.var.deps.db, user.guid, { card }, isDefault);
+  await notifyWallet(c, user, 'wallet-option-added');
+}
+
+const cardDetails = (body: { Name: string; CreditCardNumber?: string; ExpiryDate: string; CVV2?: string }) => ({
+  name: body.Name,
+  number: cardDigits(body.CreditCardNumber ?? ''),
+  cvv: body.CVV2 ?? '',
+  expiryMonth: Number(body.ExpiryDate.slice(0, 2)),
+  expiryYear: 2000 + Number(body.ExpiryDate.slice(2)),
+});
+
+export function walletRoutes(router: ApiRouter): void {
+  const base = '/api/account/:customerGUID/wallet';
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Balance and statement
+
+  router.get(base, async (c) => {
+    const rows = await c.var.deps.db
+      .select({ kind: walletTransactions.kind, amountMinor: walletTransactions.amountMinor })
+      .from(walletTransactions)
+      .where(
+        and(eq(walletTransactions.userGuid, c.var.userGuid ?? ''), eq(walletTransactions.currency, WALLET_CURRENCY)),
+      );
+    const sign = { credit: 1, refund: 1, balanceUsed: -1, shipmentPayment: 0 } as const;
+    const balanceMinor = rows.reduce((sum, r) => sum + sign[r.kind] * r.amountMinor, 0);
+    const body: WalletBalance = { balance: fromMinor(balanceMinor, WALLET_CURRENCY), currencyCode: WALLET_CURRENCY };
+    c.header('Cache-Control', 'private, no-cache');
+    return c.json(body);
+  });
+
+  router.get(`${base}/transactions`, async (c) => {
+    const rows = await c.var.deps.db
+      .select()
+      .from(walletTransactions)
+      .where(eq(walletTransactions.userGuid, c.var.userGuid ?? ''))
+      .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+      .limit(STATEMENT_LENGTH);
+    const body: WalletTransaction[] = rows.map((r) => ({
+      id: r.id,
+      date: r.createdAt.toISOString(),
+      kind: r.kind,
+      amount: fromMinor(r.amountMinor, r.currency),
+      currencyCode: r.currency,
+      reference: r.reference,
+    }));
+    c.header('Cache-Control', 'private, no-cache');
+    return c.json(body);
+  });
+
+  router.get(`${base}/content`, async (c) => c.json(await walletContent(c.var.deps.db, c.var.userGuid ?? '')));
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Cards
+
+  /** The card-token call: the provider's frame when the card must be verified there, else nothing. */
+  router.post(`${base}/content/cc/peach/gettoken`, async (c) => {
+    const body = await jsonBody(c, addCardSchema);
+    const user = await sessionUser(c);
+    if (body.peachId !== undefined) throw refuse(WalletErrorCode.card, 'Send the card, not a provider id');
+    const registration = await registerCard(c, user, body);
+    if (registration.status === 'registered') return c.json({ html: null });
+    await c.var.deps.db.insert(walletAdditions).values({
+      providerId: registration.id,
+      kind: 'card',
+      userGuid: user.guid,
+      isDefault: body.IsDefault,
+      state: 'pending',
+    });
+    return c.json({ html: registration.html });
+  });
+
+  /** Adds a card: the one the provider's frame verified (peachId), or the card in the body, checked by the provider. */
+  router.post(`${base}/content/cc`, async (c) => {
+    const body = await jsonBody(c, addCardSchema);
+    const user = await sessionUser(c);
+    const { db, payments } = c.var.deps;
+    if (body.peachId !== undefined) {
+      const addition = await additionOf(c, user, body.peachId, 'card');
+      if (addition.state === 'pending') {
+        const done = await payments.completeCardRegistration(body.peachId);
+        if (!done.ok) throw refuse(WalletErrorCode.card, done.message);
+        await finishAddition(c, user, body.peachId, { card: done.card }, addition.isDefault);
+      }
+      return c.json(await walletChange(db, user.guid));
+    }
+    const registration = await registerCard(c, user, body);
+    if (registration.status === 'verify') {
+      throw refuse(WalletErrorCode.card, 'This card must be verified by its bank: add it again to verify it');
+    }
+    await saveDirectly(c, user, registration.card, body.IsDefault);
+    return c.json(await walletChange(db, user.guid));
+  });
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Third-party accounts
+
+  router.post(`${base}/content/3rdparty/generatesession`, async (c) => {
+    const body = await jsonBody(c, thirdPartySessionRequestSchema);
+    const user = await sessionUser(c);
+    const back = sitePage(c, body.returnUrl, WALLET_PAGE, 'returnUrl');
+    const cancel = sitePage(c, body.cancelUrl, WALLET_PAGE, 'cancelUrl');
+    const started = await c.var.deps.payments.startAccountLink({
+      returnUrl: `${back.origin}${back.path}`,
+      cancelUrl: `${cancel.origin}${cancel.path}`,
+      lang: brandLang(c, body.langCode),
+    });
+    await c.var.deps.db.insert(walletAdditions).values({
+      providerId: started.token,
+      kind: 'account',
+      userGuid: user.guid,
+      isDefault: body.IsDefault,
+      state: 'pending',
+    });
+    return c.json({ redirectURL: started.redirectUrl });
+  });
+
+  /** Adds the account the provider's return names (account/payment-options?token). */
+  router.post(`${base}/content/3rdparty`, async (c) => {
+    const body = await jsonBody(c, addThirdPartySchema);
+    const user = await sessionUser(c);
+    const addition = await additionOf(c, user, body.token, 'account');
+    if (addition.state === 'pending') {
+      const done = await c.var.deps.payments.completeAccountLink(body.token);
+      if (!done.ok) throw refuse(WalletErrorCode.unknownAddition, done.message);
+      const account: SavedAccount = done.account;
+      await finishAddition(c, user, body.token, { account }, addition.isDefault);
+    }
+    return c.json(await walletChange(c.var.deps.db, user.guid));
+  });
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Default and delete, for cards (cc) and accounts (3rdparty)
+
+  for (const [segment, thirdParty] of [
+    ['cc', false],
+    ['3rdparty', true],
+  ] as const) {
+    router.post(`${base}/content/${segment}/setDefault`, async (c) => {
+      const { id } = await jsonBody(c, walletOptionRequestSchema);
+      const user = await sessionUser(c);
+      if (!(await findOption(c.var.deps.db, user.guid, id, thirdParty))) {
+        throw refuse(WalletErrorCode.unknownOption, 'No such saved option');
+      }
+      await setDefaultOption(c.var.deps.db, user.guid, id);
+      return c.json(await walletChange(c.var.deps.db, user.guid));
+    });
+
+    router.post(`${base}/content/${segment}/delete`, async (c) => {
+      const { id } = await jsonBody(c, walletOptionRequestSchema);
+      const user = await sessionUser(c);
+      const { db, clock } = c.var.deps;
+      if (!(await findOption(db, user.guid, id, thirdParty))) {
+        throw refuse(WalletErrorCode.unknownOption, 'No such saved option');
+      }
+      const { autoPayOff } = await deleteOption(db, clock, user.guid, id);
+      await notifyWallet(c, user, 'wallet-option-removed');
+      if (autoPayOff) await notifyWallet(c, user, 'wallet-autopay-off');
+      return c.json(await walletChange(db, user.guid));
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------------------
+  // AutoPay
+
+  router.get('/api/v1/account/:guid/AutoPayOptions', async (c) =>
+    c.json(await autoPayOptions(c, await sessionUser(c))),
+  );
+
+  router.post('/api/v1/account/:guid/AutoPayOptions', async (c) => {
+    const body = await jsonBody(c, setAutoPaySchema);
+    const user = await sessionUser(c);
+    const { db, clock } = c.var.deps;
+    const before = await autoPayOptions(c, user);
+    const problem = autoPayProblem(
+      { choice: body.value ? 'autoPay' : 'cash', agreement: body.shippingAgreement },
+      {
+        mandatory: before.isAutoPayMandatory,
+        usableOptions: usableOptionCount(await walletContent(db, user.guid), clock()),
+      },
+    );
+    if (problem === 'wallet.autoPay.mandatoryRefused') {
+      throw conflict('AutoPay is mandatory in your country', WalletErrorCode.autoPayMandatory);
+    }
+    if (problem === 'wallet.autoPay.needsOption') {
+      throw conflict('AutoPay needs a saved payment option', WalletErrorCode.noPaymentOption);
+    }
+    if (problem === 'wallet.autoPay.agreementRequired') {
+      throw refuse(WalletErrorCode.agreement, 'Accept the shipping agreement to turn AutoPay on');
+    }
+    const [saved] = await db
+      .update(users)
+      .set(
+        body.value
+          ? { paymentMethod: 1, autoPayAgreedAt: user.autoPayAgreedAt ?? clock() }
+          : { paymentMethod: 0, autoPayAgreedAt: null },
+      )
+      .where(eq(users.guid, user.guid))
+      .returning();
+    if (body.notifyUser && before.value !== body.value) {
+      await notifyWallet(c, user, body.value ? 'wallet-autopay-on' : 'wallet-autopay-off');
+    }
+    return c.json(await autoPayOptions(c, saved ?? user));
+  });
+
+  // ---------------------------------------------------------------------------------------------------------
+  // Notification switches
+
+  router.get('/api/account/:guid/options/notifications', async (c) =>
+    c.json(await userOptions(c.var.deps.db, c.var.userGuid ?? '')),
+  );
+
+  router.post('/api/account/:guid/options/notifications', async (c) => {
+    const body = await jsonBody(c, userOptionsSchema);
+    const guid = c.var.userGuid ?? '';
+    await saveUserOptions(c.var.deps.db, guid, body);
+    return c.json(await userOptions(c.var.deps.db, guid));
+  });
+}

@@ -1,0 +1,69 @@
+/**
+ * The customer's notification switches (spec 1 §3 user options) and the wallet e-mails the Wallet switch
+ * controls: a payment option added or removed, AutoPay turned on or off, shipments paid.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { NOTIFICATION_OPTION_NAMES, type UserOptions } from '../../src/lib/api/wallet/contract.ts';
+import { DEFAULT_LANG, isLang } from '../../src/i18n/languages.ts';
+import type { Db } from '../db/database.ts';
+import { notificationOptions, type users, type WalletMailKind } from '../db/schema.ts';
+import type { ApiEnv } from '../api/env.ts';
+import { brandLang, linkOrigin } from '../api/users/link-mail.ts';
+
+type User = typeof users.$inferSelect;
+
+/** Every switch the customer has, on unless they turned it off. */
+export async function userOptions(db: Db, userGuid: string): Promise<UserOptions> {
+  const rows = await db.select().from(notificationOptions).where(eq(notificationOptions.userGuid, userGuid));
+  return {
+    notificationOptions: NOTIFICATION_OPTION_NAMES.map((name) => ({
+      name,
+      value: rows.find((r) => r.name === name)?.value ?? true,
+    })),
+  };
+}
+
+export async function saveUserOptions(db: Db, userGuid: string, options: UserOptions): Promise<void> {
+  for (const option of options.notificationOptions) {
+    await db
+      .insert(notificationOptions)
+      .values({ userGuid, name: option.name, value: option.value })
+      .onConflictDoUpdate({
+        target: [notificationOptions.userGuid, notificationOptions.name],
+        set: { value: option.value },
+      });
+  }
+}
+
+async function walletSwitchOn(db: Db, userGuid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ value: notificationOptions.value })
+    .from(notificationOptions)
+    .where(and(eq(notificationOptions.userGuid, userGuid), eq(notificationOptions.name, 'Wallet')));
+  return row?.value ?? true;
+}
+
+/** The page each wallet e-mail links to. */
+const PAGES: Record<WalletMailKind, string> = {
+  'wallet-option-added': 'account/payment-options',
+  'wallet-option-removed': 'account/payment-options',
+  'wallet-autopay-on': 'account/payment-options',
+  'wallet-autopay-off': 'account/payment-options',
+  'shipments-paid': 'pending-payments',
+};
+
+/**
+ * Sends a wallet e-mail when the customer's Wallet switch is on. A mail that can't go out is logged, never a
+ * reason to fail what the customer did.
+ */
+export async function notifyWallet(c: Context<ApiEnv>, user: User, kind: WalletMailKind): Promise<void> {
+  const { db, mailer, logger } = c.var.deps;
+  try {
+    if (!(await walletSwitchOn(db, user.guid))) return;
+    const lang = brandLang(c, isLang(user.langCode) ? user.langCode : DEFAULT_LANG);
+    await mailer.send({ to: user.email, kind, langCode: lang, link: `${linkOrigin(c)}/${lang}/${PAGES[kind]}` });
+  } catch (err) {
+    logger.error({ err, kind }, 'wallet e-mail not sent');
+  }
+}

@@ -1,0 +1,282 @@
+/**
+ * Pending payments (spec 1 §2.1 pending-payments, §4.10; spec 2 §4, §8): the shipments with charges due, each with
+ * its lines (shipping charges, additional services, tax, customs); selecting or deselecting one adjusts the
+ * totals exactly (minor units); Pay takes the selection to the provider's payment page, which comes back here with
+ * the order, whose outcome is shown. A double click asks for one payment page (one idempotency key per selection).
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { TFunction } from 'i18next';
+import type { Lang } from '../../i18n/languages.ts';
+import { useTranslator } from '../i18n/use-translator.ts';
+import type { PaymentOutcome, PendingShipment } from '../../lib/api/pending-payments/contract.ts';
+import {
+  completeShipmentPayment,
+  getPayableShipments,
+  resolveShipmentPaymentUrl,
+} from '../../lib/api/pending-payments/pending-payments.ts';
+import { newIdempotencyKey } from '../../lib/api/payments/payments.ts';
+import { ApiError } from '../../lib/api/errors.ts';
+import {
+  CHARGE_LINES,
+  chargeLines,
+  emptySelection,
+  payableCurrency,
+  selectedIds,
+  sumLines,
+  toggleShipment,
+  type LineAmounts,
+  type Selection,
+} from '../../lib/payments/pending-charges.ts';
+import { fromMinor } from '../../lib/payments/money.ts';
+import { formatMoney, isolate } from '../../lib/widgets/format.ts';
+import { notify } from '../../lib/notifications/notifications.ts';
+import { $session } from '../../lib/session/session-store.ts';
+import { FormAlert } from '../forms/FormAlert.tsx';
+import { island } from '../forms/Island.tsx';
+import { LoadStatus } from '../forms/LoadStatus.tsx';
+
+interface Props {
+  lang: Lang;
+}
+
+function Lines({ t, lang, lines, currency }: { t: TFunction; lang: Lang; lines: LineAmounts; currency: string }) {
+  const money = (minor: number) => formatMoney(fromMinor(minor, currency), currency, lang);
+  return (
+    <dl className="summary-list pending-lines">
+      {CHARGE_LINES.map((line) => (
+        <div key={line}>
+          <dt>{t(`pendingPayments.line.${line}`)}</dt>
+          <dd dir="ltr">{money(lines[line])}</dd>
+        </div>
+      ))}
+      <div className="pending-total">
+        <dt>{t('pendingPayments.line.total')}</dt>
+        <dd dir="ltr">{money(sumLines(lines))}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function ShipmentItem({
+  t,
+  lang,
+  shipment,
+  checked,
+  disabled,
+  onToggle,
+}: {
+  t: TFunction;
+  lang: Lang;
+  shipment: PendingShipment;
+  checked: boolean;
+  disabled: boolean;
+  onToggle: () => void;
+}) {
+  const id = useId();
+  return (
+    <li className="pending-shipment" data-selected={checked || undefined}>
+      <div className="field field-check">
+        <input id={id} type="checkbox" checked={checked} disabled={disabled} onChange={onToggle} />
+        <label htmlFor={id}>
+          <span dir="ltr">{shipment.hawb.number}</span>
+          {' — '}
+          <span dir="auto">{shipment.commodity.description}</span>
+          {shipment.commodity.name && (
+            <span className="field-hint" dir="auto">
+              {' '}
+              ({shipment.commodity.name})
+            </span>
+          )}
+        </label>
+      </div>
+      <Lines
+        t={t}
+        lang={lang}
+        lines={chargeLines(shipment.charges, shipment.currencyCode)}
+        currency={shipment.currencyCode}
+      />
+    </li>
+  );
+}
+
+function OutcomeNotice({
+  t,
+  lang,
+  outcome,
+  cancelled,
+}: {
+  t: TFunction;
+  lang: Lang;
+  outcome: PaymentOutcome;
+  cancelled: boolean;
+}) {
+  const values = {
+    amount: isolate(formatMoney(outcome.amount, outcome.currencyCode, lang)),
+    awbs: isolate(outcome.awbs.join(', ')),
+  };
+  if (outcome.state === 'paid') {
+    return (
+      <div className="notice notice-success" role="status">
+        <p>{t('pendingPayments.outcome.paid', values)}</p>
+      </div>
+    );
+  }
+  if (outcome.state === 'failed') {
+    return (
+      <FormAlert>
+        <p dir="auto">{outcome.gatewayReturnMessage ?? t('pendingPayments.outcome.failed')}</p>
+      </FormAlert>
+    );
+  }
+  return (
+    <div className="notice notice-warning" role="status">
+      <p>{t(cancelled ? 'pendingPayments.outcome.cancelled' : 'pendingPayments.outcome.open')}</p>
+    </div>
+  );
+}
+
+/** The order the provider's page came back with. */
+function readReturn(): { order: string; cancelled: boolean } | null {
+  const query = new URLSearchParams(location.search);
+  const order = query.get('order');
+  return order ? { order, cancelled: query.get('cancelled') === '1' } : null;
+}
+
+function PendingPaymentsView({ lang }: Props) {
+  const t = useTranslator(lang);
+  const user = useStore($session);
+  const guid = user?.guid ?? '';
+  const [shipments, setShipments] = useState<PendingShipment[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [selection, setSelection] = useState<Selection>(emptySelection);
+  const [paying, setPaying] = useState(false);
+  const [payError, setPayError] = useState(false);
+  const [outcome, setOutcome] = useState<{ outcome: PaymentOutcome; cancelled: boolean } | null>(null);
+  /** The idempotency key of the current selection's payment: a double click asks for one page. */
+  const attemptKey = useRef<string | null>(null);
+  const [back] = useState(readReturn);
+
+  useEffect(() => {
+    if (!guid) return;
+    let live = true;
+    const load = async () => {
+      if (back) {
+        // Read once: a reload shows the list, not the same outcome again.
+        history.replaceState(history.state, '', location.pathname);
+        try {
+          const ended = await completeShipmentPayment(guid, back.order);
+          if (!live) return;
+          setOutcome({ outcome: ended, cancelled: back.cancelled });
+          if (ended.state === 'paid') notify('success', 'pendingPayments.paidToast');
+        } catch {
+          if (live) notify('danger', 'errors.500');
+        }
+      }
+      try {
+        const list = await getPayableShipments(guid);
+        if (live) setShipments(list);
+      } catch (error) {
+        if (live)
+          setLoadError(error instanceof ApiError && error.status === 401 ? 'errors.unauthorized' : 'errors.500');
+      }
+    };
+    void load();
+    return () => {
+      live = false;
+    };
+  }, [guid, back]);
+
+  if (!user) return null;
+
+  const currency = payableCurrency(selection);
+  const ids = shipments ? selectedIds(selection, shipments) : [];
+  const totals = [...selection.totals.entries()];
+
+  const toggle = (shipment: PendingShipment) => {
+    attemptKey.current = null;
+    setPayError(false);
+    setSelection((s) => toggleShipment(s, shipment));
+  };
+
+  const pay = async () => {
+    if (paying || !currency || ids.length === 0) return;
+    setPaying(true);
+    setPayError(false);
+    attemptKey.current ??= newIdempotencyKey();
+    try {
+      const url = await resolveShipmentPaymentUrl(ids, currency, lang, attemptKey.current);
+      notify('info', 'notifications.waitRedirection');
+      location.assign(url);
+    } catch {
+      notify('danger', 'errors.paymentProcessing');
+      setPayError(true);
+      setPaying(false);
+    }
+  };
+
+  return (
+    <section className="form-card form-card-wide pending-page" aria-labelledby="pending-heading">
+      <h1 id="pending-heading">{t('pendingPayments.heading')}</h1>
+      {outcome && <OutcomeNotice t={t} lang={lang} {...outcome} />}
+      <LoadStatus t={t} loading={!shipments} error={loadError} />
+      {shipments && shipments.length === 0 && <p>{t('pendingPayments.none')}</p>}
+      {shipments && shipments.length > 0 && (
+        <>
+          <p>{t('pendingPayments.intro')}</p>
+          <ul className="pending-shipments" aria-label={t('pendingPayments.listLabel')}>
+            {shipments.map((shipment) => (
+              <ShipmentItem
+                key={shipment.hawb.id}
+                t={t}
+                lang={lang}
+                shipment={shipment}
+                checked={selection.ids.has(shipment.hawb.id)}
+                disabled={paying}
+                onToggle={() => toggle(shipment)}
+              />
+            ))}
+          </ul>
+          <section className="pending-totals" aria-labelledby="pending-totals-heading" aria-live="polite">
+            <h2 id="pending-totals-heading">{t('pendingPayments.selected', { count: ids.length })}</h2>
+            {totals.map(([code, sum]) => (
+              <Lines key={code} t={t} lang={lang} lines={sum.lines} currency={code} />
+            ))}
+            {totals.length > 1 && <p className="field-hint">{t('pendingPayments.oneCurrency')}</p>}
+          </section>
+          {payError && (
+            <FormAlert>
+              <p>{t('errors.paymentProcessing')}</p>
+            </FormAlert>
+          )}
+          <p>
+            <button
+              type="button"
+              className="button"
+              disabled={!currency || paying}
+              aria-busy={paying}
+              onClick={() => void pay()}
+            >
+              {currency
+                ? t('pendingPayments.pay', {
+                    amount: isolate(
+                      formatMoney(
+                        fromMinor(
+                          sumLines(selection.totals.get(currency)?.lines ?? chargeLines([], currency)),
+                          currency,
+                        ),
+                        currency,
+                        lang,
+                      ),
+                    ),
+                  })
+                : t('pendingPayments.payNothing')}
+            </button>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
+
+export default island(PendingPaymentsView);

@@ -1,0 +1,344 @@
+/**
+ * The service options page (spec 1 §2.1 account-settings, §2.7, §4.7): where the customer's parcels go. Tabs per
+ * location type — pickup from an office, a locker, delivery to their address — the delivery tab always, the others
+ * only where the country has such offices; an office list with a map shown on demand (the map and its library load
+ * only then). Choosing a place shows it chosen at once, marks it in progress and saves it; a failure restores the
+ * previous choice.
+ */
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { TFunction } from 'i18next';
+import type { Lang } from '../../i18n/languages.ts';
+import { useTranslator } from '../i18n/use-translator.ts';
+import type { CurrentServiceOption, DeliveryAddress, Place } from '../../lib/api/service-options/contract.ts';
+import {
+  getCountryServiceOptions,
+  getDeliveryAddress,
+  getLocations,
+  getPlaceOption,
+  getServiceOption,
+  setPlaceOption,
+  type PlaceOptionKind,
+  chooseDeliveryAddress,
+} from '../../lib/api/service-options/service-options.ts';
+import { ApiError } from '../../lib/api/errors.ts';
+import {
+  isCurrent,
+  optionFor,
+  placesForTab,
+  selectionFailed,
+  selectionSaved,
+  selectionState,
+  startSelection,
+  tabOfOption,
+  visibleTabs,
+  workingDaysRange,
+  type SelectionState,
+  type ServiceTab,
+} from '../../lib/service-options/service-options.ts';
+import { notify } from '../../lib/notifications/notifications.ts';
+import { $session } from '../../lib/session/session-store.ts';
+import { island } from '../forms/Island.tsx';
+import { LoadStatus } from '../forms/LoadStatus.tsx';
+import { TabList } from '../account-home/Tabs.tsx';
+import { MapErrorBoundary } from '../maps/MapErrorBoundary.tsx';
+
+const PlacesMap = lazy(() => import('../maps/PlacesMap.tsx'));
+
+interface Props {
+  lang: Lang;
+}
+
+interface Loaded {
+  places: Place[];
+  tabs: ServiceTab[];
+  address: DeliveryAddress | null;
+}
+
+/** The office and the locker last chosen, kept while another option is in force. */
+type Kept = Partial<Record<PlaceOptionKind, string>>;
+
+const ID = 'service-options';
+
+const placeLabel = (place: Place | undefined) => place && `${place.address}, ${place.cityName}`;
+
+function PlaceDetails({ t, place }: { t: TFunction; place: Place }) {
+  const days = workingDaysRange(place.workingDays);
+  return (
+    <>
+      <span className="place-address" dir="auto">
+        {place.buildingNumber} {place.address}, {place.cityName}
+      </span>
+      <span className="field-hint">
+        {place.typeIds.map((type) => t(`serviceOptions.placeType.${type}`)).join(' · ')}
+        {days &&
+          ` · ${t('serviceOptions.days', { first: t(`serviceOptions.day.${days[0]}`), last: t(`serviceOptions.day.${days[1]}`) })}`}
+      </span>
+      <span className="field-hint" dir="ltr">
+        {place.phone}
+      </span>
+    </>
+  );
+}
+
+interface PanelProps {
+  t: TFunction;
+  tab: ServiceTab;
+  state: SelectionState;
+  kept: Kept;
+  onChoose: (tab: ServiceTab, locationId: string | 0, name: string) => void;
+}
+
+function PlaceList({ t, tab, places, state, kept, onChoose }: PanelProps & { places: Place[] }) {
+  return (
+    <ul className="place-list" aria-label={t(`serviceOptions.list.${tab}`)}>
+      {places.map((place) => {
+        const chosen = isCurrent(state, tab, place.id);
+        const saving = state.inProgress === place.id;
+        const name = placeLabel(place) ?? place.id;
+        return (
+          <li key={place.id} className="place-item" data-chosen={chosen || undefined}>
+            <div className="place-text">
+              <span className="place-name" dir="auto">
+                {place.cityName} — {place.id}
+              </span>
+              <PlaceDetails t={t} place={place} />
+            </div>
+            <div className="place-action">
+              {chosen && !saving && <span className="saved-option-default">{t('serviceOptions.chosen')}</span>}
+              {!chosen && tab !== 'delivery' && kept[tab] === place.id && (
+                <span className="field-hint">{t('serviceOptions.kept')}</span>
+              )}
+              {(!chosen || saving) && (
+                <button
+                  type="button"
+                  className="button button-small"
+                  disabled={state.inProgress !== null}
+                  aria-busy={saving || undefined}
+                  aria-label={t(`serviceOptions.choose.${tab}Named`, { name })}
+                  onClick={() => onChoose(tab, place.id, name)}
+                >
+                  {saving ? t('common.working') : t(`serviceOptions.choose.${tab}`)}
+                </button>
+              )}
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function OfficesPanel({ t, lang, tab, places, state, kept, onChoose }: PanelProps & { lang: Lang; places: Place[] }) {
+  const [mapShown, setMapShown] = useState(false);
+  const chosen = state.current.service.id !== 2 && tabOfOption(state.current.service.id) === tab;
+  return (
+    <>
+      <p>{t(`serviceOptions.intro.${tab}`)}</p>
+      <p>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          aria-expanded={mapShown}
+          aria-controls={`${ID}-map-${tab}`}
+          onClick={() => setMapShown((shown) => !shown)}
+        >
+          {t(mapShown ? 'serviceOptions.map.hide' : 'serviceOptions.map.show')}
+        </button>
+      </p>
+      <div id={`${ID}-map-${tab}`} className="service-options-map">
+        {mapShown && (
+          <MapErrorBoundary
+            fallback={
+              <p role="status" className="field-hint">
+                {t('serviceOptions.map.unavailable')}
+              </p>
+            }
+          >
+            <Suspense
+              fallback={
+                <p role="status" className="field-hint">
+                  {t('serviceOptions.map.loading')}
+                </p>
+              }
+            >
+              <PlacesMap
+                places={places.map((p) => ({
+                  id: p.id,
+                  lat: p.geoLatitude,
+                  lng: p.geoLongitude,
+                  name: placeLabel(p) ?? p.id,
+                }))}
+                selectedId={chosen && state.current.locationId !== 0 ? state.current.locationId : null}
+                lang={lang}
+                label={t(`serviceOptions.map.label.${tab}`)}
+                unavailableText={t('serviceOptions.map.unavailable')}
+                onSelect={(id) => {
+                  const place = places.find((p) => p.id === id);
+                  if (place) onChoose(tab, place.id, placeLabel(place) ?? place.id);
+                }}
+              />
+            </Suspense>
+          </MapErrorBoundary>
+        )}
+      </div>
+      <PlaceList t={t} tab={tab} places={places} state={state} kept={kept} onChoose={onChoose} />
+    </>
+  );
+}
+
+function DeliveryPanel({
+  t,
+  address,
+  state,
+  onChoose,
+}: Omit<PanelProps, 'tab' | 'kept'> & { address: DeliveryAddress | null }) {
+  const chosen = isCurrent(state, 'delivery', 0);
+  const saving = state.inProgress === 0;
+  return (
+    <>
+      <p>{t('serviceOptions.intro.delivery')}</p>
+      {address && (
+        <address className="delivery-address" dir="auto">
+          {[
+            address.address1,
+            address.address2,
+            [address.city, address.stateName].filter(Boolean).join(', '),
+            address.countryName,
+          ]
+            .filter(Boolean)
+            .map((line) => (
+              <span key={line}>{line}</span>
+            ))}
+        </address>
+      )}
+      <p>
+        {chosen && !saving ? (
+          <span className="saved-option-default">{t('serviceOptions.chosen')}</span>
+        ) : (
+          <button
+            type="button"
+            className="button"
+            disabled={state.inProgress !== null}
+            aria-busy={saving || undefined}
+            onClick={() => onChoose('delivery', 0, '')}
+          >
+            {saving ? t('common.working') : t('serviceOptions.choose.delivery')}
+          </button>
+        )}
+      </p>
+    </>
+  );
+}
+
+function ServiceOptionsView({ lang }: Props) {
+  const t = useTranslator(lang);
+  const user = useStore($session);
+  const guid = user?.guid ?? '';
+  const country = user?.countryCode ?? '';
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [state, setState] = useState<SelectionState | null>(null);
+  const [tab, setTab] = useState<ServiceTab>('delivery');
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [kept, setKept] = useState<Kept>({});
+
+  useEffect(() => {
+    if (!guid) return;
+    let live = true;
+    Promise.all([
+      getLocations(country, lang),
+      getCountryServiceOptions(country),
+      getServiceOption(guid),
+      getPlaceOption(guid, 'locker'),
+      getPlaceOption(guid, 'pickup'),
+      getDeliveryAddress(guid),
+    ]).then(
+      ([places, offered, current, locker, pickup, address]) => {
+        if (!live) return;
+        const tabs = visibleTabs(
+          places,
+          offered.map((o) => o.id),
+        );
+        const currentTab = tabOfOption(current.service.id);
+        setLoaded({ places, tabs, address });
+        setKept({ ...(locker ? { locker: locker.id } : {}), ...(pickup ? { pickup: pickup.id } : {}) });
+        setState(selectionState(current));
+        setTab(tabs.includes(currentTab) ? currentTab : (tabs[0] ?? 'delivery'));
+      },
+      (error: unknown) => {
+        if (!live) return;
+        // A load failure shows a danger notification (spec 1 §2.7): 401 or 500.
+        const key = error instanceof ApiError && error.status === 401 ? 'errors.unauthorized' : 'errors.500';
+        setLoadError(key);
+        notify('danger', key);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [guid, country, lang]);
+
+  if (!user) return null;
+
+  const choose = (chosenTab: ServiceTab, locationId: string | 0, name: string) => {
+    if (!state) return;
+    const started = startSelection(state, optionFor(chosenTab, locationId, name));
+    if (!started) return;
+    setState(started);
+    const update: Promise<CurrentServiceOption> =
+      chosenTab === 'delivery' ? chooseDeliveryAddress(guid) : setPlaceOption(guid, chosenTab, String(locationId));
+    update.then(
+      (saved) => {
+        setState((s) => s && selectionSaved(s, saved));
+        if (chosenTab !== 'delivery') setKept((k) => ({ ...k, [chosenTab]: String(locationId) }));
+        notify('success', 'notifications.optionSelectSuccess');
+      },
+      () => {
+        setState((s) => s && selectionFailed(s));
+        notify('danger', 'errors.optionSelectError');
+      },
+    );
+  };
+
+  return (
+    <section className="service-options-page" aria-labelledby={`${ID}-heading`}>
+      <h1 id={`${ID}-heading`}>{t('serviceOptions.heading')}</h1>
+      <LoadStatus t={t} loading={!loaded} error={loadError} />
+      {loaded && state && (
+        <>
+          <p className="service-options-current" role="status">
+            {t(`serviceOptions.current.${tabOfOption(state.current.service.id)}`, {
+              place:
+                placeLabel(loaded.places.find((p) => p.id === state.current.locationId)) ?? state.current.service.name,
+            })}
+          </p>
+          <TabList
+            label={t('serviceOptions.tabsLabel')}
+            idPrefix={ID}
+            current={tab}
+            onSelect={setTab}
+            tabs={loaded.tabs.map((id) => ({ id, label: t(`serviceOptions.tab.${id}`) }))}
+          />
+          <div role="tabpanel" id={`${ID}-panel-${tab}`} aria-labelledby={`${ID}-tab-${tab}`} className="tab-panel">
+            {tab === 'delivery' ? (
+              <DeliveryPanel t={t} address={loaded.address} state={state} onChoose={choose} />
+            ) : (
+              <OfficesPanel
+                key={tab}
+                t={t}
+                lang={lang}
+                tab={tab}
+                places={placesForTab(loaded.places, tab)}
+                state={state}
+                kept={kept}
+                onChoose={choose}
+              />
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+export default island(ServiceOptionsView);

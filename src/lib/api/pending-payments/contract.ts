@@ -1,0 +1,82 @@
+/**
+ * Contract of the shipment charge calls (spec 1 §3 pending shipment, §4.10; spec 2 §7 v1 shipping/payable,
+ * customers payments, tracking resolvePaymentUrl): what the customer owes per shipment, and paying the shipments
+ * they select on the provider's hosted page. The server sums the charges in minor units; the browser's totals
+ * are only a copy.
+ */
+import { z } from 'zod';
+
+/** The lines of a card-charge (cc) entry, in this order. */
+export const CC_DETAIL_NAMES = ['Shipping Charges', 'Additional Services', 'Tax'] as const;
+export type CcDetailName = (typeof CC_DETAIL_NAMES)[number];
+
+const amountSchema = z.number().nonnegative();
+
+export const chargeSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('cc'),
+    details: z.array(z.object({ name: z.enum(CC_DETAIL_NAMES), amount: amountSchema })),
+  }),
+  /** Customs duty and import VAT. */
+  z.object({ type: z.literal('custom'), amount: amountSchema }),
+]);
+export type Charge = z.infer<typeof chargeSchema>;
+
+/** GET api/v1/account/{guid}/shipping/payable: a shipment with charges due. */
+export const pendingShipmentSchema = z.object({
+  hawb: z.object({ id: z.number().int(), number: z.string() }),
+  currencyCode: z.string().regex(/^[A-Z]{3}$/),
+  commodity: z.object({ description: z.string(), name: z.string() }),
+  charges: z.array(chargeSchema),
+});
+export type PendingShipment = z.infer<typeof pendingShipmentSchema>;
+export const pendingShipmentsSchema = z.array(pendingShipmentSchema);
+
+/** POST api/tracking/resolvePaymentUrl?currencyCode: the body is the hawb ids to pay. */
+export const resolvePaymentQuerySchema = z.object({ currencyCode: z.string().regex(/^[A-Z]{3}$/) });
+export const hawbIdsSchema = z
+  .array(z.number().int().positive())
+  .min(1)
+  .max(50)
+  .refine((ids) => new Set(ids).size === ids.length, 'Each shipment once');
+
+/** GET api/customers/{guid}/payments?HAWBIDs&CurrencyCode: what those shipments owe, or that they are paid. */
+export const paymentsQuerySchema = z.object({
+  HAWBIDs: z.string().regex(/^\d+(,\d+){0,49}$/),
+  CurrencyCode: z.string().regex(/^[A-Z]{3}$/),
+});
+export const shipmentPaymentsSchema = z.object({
+  currencyCode: z.string(),
+  shipments: z.array(
+    z.object({
+      hawbId: z.number().int(),
+      awb: z.string(),
+      /** What the shipment's charges come to (due or paid). */
+      amount: z.number(),
+      paid: z.boolean(),
+    }),
+  ),
+  /** The sum still due. */
+  totalDue: z.number(),
+});
+export type ShipmentPayments = z.infer<typeof shipmentPaymentsSchema>;
+
+/**
+ * POST api/customers/{guid}/payments/{orderNumber}/complete: the outcome of a hosted payment once the browser is
+ * back. `open` while the customer has not paid on the provider's page (they may still).
+ */
+export const paymentOutcomeSchema = z.object({
+  orderNumber: z.string(),
+  state: z.enum(['paid', 'failed', 'open']),
+  amount: z.number(),
+  currencyCode: z.string(),
+  /** The waybill numbers of the shipments the order pays. */
+  awbs: z.array(z.string()),
+  gatewayReturnMessage: z.string().nullable(),
+});
+export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;
+
+export const PendingPaymentErrorCode = {
+  /** A shipment is not the customer's, has nothing due, or is in another currency. */
+  shipment: 'PAYMENT_SHIPMENT',
+} as const;
