@@ -18,8 +18,6 @@ import type { HostedPaymentResult } from './provider.ts';
 type ShipmentRow = typeof shipments.$inferSelect;
 export type ShipmentOrder = typeof shipmentPayments.$inferSelect;
 
-const num = (value: string) => Number(value);
-
 /** The charges of a stored shipment, as spec 1 §3 lists them (cc lines, then customs). */
 export function chargesOf(row: ShipmentRow): Charge[] {
   const c = row.charges;
@@ -28,12 +26,12 @@ export function chargesOf(row: ShipmentRow): Charge[] {
     {
       type: 'cc',
       details: [
-        { name: 'Shipping Charges', amount: num(c.shipping) },
-        { name: 'Additional Services', amount: num(c.services) },
-        { name: 'Tax', amount: num(c.tax) },
+        { name: 'Shipping Charges', amount: Number(c.shipping) },
+        { name: 'Additional Services', amount: Number(c.services) },
+        { name: 'Tax', amount: Number(c.tax) },
       ],
     },
-    { type: 'custom', amount: num(c.customs) },
+    { type: 'custom', amount: Number(c.customs) },
   ];
 }
 

@@ -136,14 +136,14 @@ export async function setDefaultOption(db: Db, userGuid: string, id: number): Pr
 /**
  * Deletes an option. When it was the default, the oldest one left becomes the default; when no usable option is
  * left, AutoPay goes back to Cash (its agreement cleared) and the membership stops renewing automatically
- * (spec 1 §4.8), in the same transaction. Answers whether AutoPay and auto-renewal were turned off.
+ * (spec 1 §4.8), in the same transaction. Answers whether AutoPay was turned off.
  */
 export async function deleteOption(
   db: Db,
   clock: Clock,
   userGuid: string,
   id: number,
-): Promise<{ autoPayOff: boolean; autoRenewalOff: boolean }> {
+): Promise<{ autoPayOff: boolean }> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const [user] = await t.select().from(users).where(eq(users.guid, userGuid)).for('update');
@@ -167,6 +167,6 @@ export async function deleteOption(
         })
         .where(eq(users.guid, userGuid));
     }
-    return { autoPayOff, autoRenewalOff };
+    return { autoPayOff };
   });
 }

@@ -2,10 +2,9 @@
  * The customer's notification switches (spec 1 §3 user options) and the wallet e-mails the Wallet switch
  * controls: a payment option added or removed, AutoPay turned on or off, shipments paid.
  */
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { NOTIFICATION_OPTION_NAMES, type UserOptions } from '../../src/lib/api/wallet/contract.ts';
-import { DEFAULT_LANG, isLang } from '../../src/i18n/languages.ts';
 import type { Db } from '../db/database.ts';
 import { notificationOptions, type users, type WalletMailKind } from '../db/schema.ts';
 import type { ApiEnv } from '../api/env.ts';
@@ -36,14 +35,6 @@ export async function saveUserOptions(db: Db, userGuid: string, options: UserOpt
   }
 }
 
-async function walletSwitchOn(db: Db, userGuid: string): Promise<boolean> {
-  const [row] = await db
-    .select({ value: notificationOptions.value })
-    .from(notificationOptions)
-    .where(and(eq(notificationOptions.userGuid, userGuid), eq(notificationOptions.name, 'Wallet')));
-  return row?.value ?? true;
-}
-
 /** The page each wallet e-mail links to. */
 const PAGES: Record<WalletMailKind, string> = {
   'wallet-option-added': 'account/payment-options',
@@ -60,8 +51,9 @@ const PAGES: Record<WalletMailKind, string> = {
 export async function notifyWallet(c: Context<ApiEnv>, user: User, kind: WalletMailKind): Promise<void> {
   const { db, mailer, logger } = c.var.deps;
   try {
-    if (!(await walletSwitchOn(db, user.guid))) return;
-    const lang = brandLang(c, isLang(user.langCode) ? user.langCode : DEFAULT_LANG);
+    const { notificationOptions: switches } = await userOptions(db, user.guid);
+    if (!switches.some((s) => s.name === 'Wallet' && s.value)) return;
+    const lang = brandLang(c, user.langCode);
     await mailer.send({ to: user.email, kind, langCode: lang, link: `${linkOrigin(c)}/${lang}/${PAGES[kind]}` });
   } catch (err) {
     logger.error({ err, kind }, 'wallet e-mail not sent');

@@ -58,7 +58,7 @@ describe('option selection (spec 1 §4.7)', () => {
       inProgress: '10101',
     });
     const saved = { locationId: '10101', service: { id: 3 as const, name: 'Locker' } };
-    expect(selectionSaved(started, saved)).toEqual({ current: saved, backup: saved, inProgress: null });
+    expect(selectionSaved(saved)).toEqual({ current: saved, backup: saved, inProgress: null });
   });
 
   it('restores the previous choice when the update fails', () => {
@@ -71,7 +71,7 @@ describe('option selection (spec 1 §4.7)', () => {
     expect(startSelection(state, optionFor('delivery', 0, ''))).toBeNull();
     const started = startSelection(state, optionFor('locker', '10101', 'Marina'))!;
     expect(startSelection(started, optionFor('pickup', 'AMM', 'Amman'))).toBeNull();
-    const saved = selectionSaved(started, started.current);
+    const saved = selectionSaved(started.current);
     expect(startSelection(saved, optionFor('locker', '10101', 'Marina'))).toBeNull();
     expect(startSelection(saved, optionFor('locker', '10102', 'Other'))).not.toBeNull();
   });

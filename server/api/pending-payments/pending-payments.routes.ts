@@ -60,15 +60,17 @@ function settle(c: Ctx, order: ShipmentOrder): Promise<ShipmentOrder> {
 
 /**
  * Closes the customer's unpaid payments of any of these shipments before a new one starts. One the customer paid
- * meanwhile is settled instead (its shipments become paid).
+ * meanwhile is settled instead (its shipments become paid); answers whether one was.
  */
-async function closeOlderPayments(c: Ctx, userGuid: string, hawbIds: readonly number[]): Promise<void> {
+async function closeOlderPayments(c: Ctx, userGuid: string, hawbIds: readonly number[]): Promise<boolean> {
   const { db, payments, clock } = c.var.deps;
+  let settled = false;
   for (const order of await openOrdersFor(db, userGuid, hawbIds)) {
     const answer = order.providerToken ? await payments.expireHostedPayment(order.providerToken) : 'unknown';
-    if (answer === 'paid') await settle(c, order);
+    if (answer === 'paid') settled = (await settle(c, order)).state === 'paid' || settled;
     else await abandonShipmentOrder(db, order, clock());
   }
+  return settled;
 }
 
 async function outcomeOf(c: Ctx, order: ShipmentOrder): Promise<PaymentOutcome> {
@@ -134,8 +136,7 @@ export function pendingPaymentsRoutes(router: ApiRouter): void {
         if (rows.length !== hawbIds.length) throw refuse('Some of those shipments are not yours');
         if (rows.some((r) => r.currency !== currency)) throw refuse('Those shipments are charged in another currency');
         if (rows.some((r) => r.chargesPaid || totalMinorOf(r) === 0)) throw refuse('Nothing is due on some of them');
-        await closeOlderPayments(c, user.guid, hawbIds);
-        if ((await ownShipments(db, user.guid, hawbIds)).some((r) => r.chargesPaid)) {
+        if (await closeOlderPayments(c, user.guid, hawbIds)) {
           throw conflict('Some of those shipments were paid meanwhile');
         }
         const order = await createShipmentOrder(db, {
@@ -145,7 +146,7 @@ export function pendingPaymentsRoutes(router: ApiRouter): void {
           currency,
           amountMinor: rows.reduce((sum, r) => sum + totalMinorOf(r), 0),
         });
-        const lang = brandLang(c, asked && isLang(asked) ? asked : isLang(user.langCode) ? user.langCode : 'en');
+        const lang = brandLang(c, asked && isLang(asked) ? asked : user.langCode);
         const page = `${linkOrigin(c)}/${lang}/pending-payments?order=${order.orderNumber}`;
         const started = await payments.startHostedPayment({
           reference: order.id,

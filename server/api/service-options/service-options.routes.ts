@@ -4,7 +4,7 @@
  * the options it offers, and where the customer's parcels go. A place must be one of the option's places in the
  * customer's own country (a locker for the locker option, an outlet or reception for pickup).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   SERVICE_OPTION_IDS,
@@ -19,14 +19,13 @@ import {
   type ServiceOptionId,
 } from '../../../src/lib/api/service-options/contract.ts';
 import type { Office } from '../../../src/lib/reference/schemas.ts';
-import { DEFAULT_LANG, isLang, type Lang } from '../../../src/i18n/languages.ts';
+import type { Lang } from '../../../src/i18n/languages.ts';
 import {
-  SERVICE_TABS,
   TAB_OPTION,
   placeFitsOption,
-  placesForTab,
   receptionByCode,
   tabOfOption,
+  visibleTabs,
 } from '../../../src/lib/service-options/service-options.ts';
 import { offices, users } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
@@ -35,6 +34,7 @@ import { HttpError, invalid, jsonBody, notFound } from '../http-errors.ts';
 import { findCountry } from '../reference/lookups.ts';
 import type { ApiRouter } from '../router.ts';
 import { sessionUser } from '../session-user.ts';
+import { brandLang } from '../users/link-mail.ts';
 
 type Ctx = Context<ApiEnv>;
 type User = typeof users.$inferSelect;
@@ -43,6 +43,21 @@ async function officesOf(db: Db, countryCode: string): Promise<Office[]> {
   const rows = await db.select({ data: offices.data }).from(offices).where(eq(offices.countryCode, countryCode));
   return rows.map((r) => r.data as Office).sort((a, b) => a.id.localeCompare(b.id));
 }
+
+/** The office `id`, if it is one of the option's places in the customer's country. */
+async function placeFor(db: Db, user: User, optionId: ServiceOptionId, id: string | null): Promise<Office | null> {
+  if (!id) return null;
+  const [row] = await db
+    .select({ data: offices.data })
+    .from(offices)
+    .where(and(eq(offices.id, id), eq(offices.countryCode, user.countryCode)));
+  const office = row?.data as Office | undefined;
+  return office && placeFitsOption(office, optionId) ? office : null;
+}
+
+/** The place the customer keeps for the locker or pickup option. */
+const keptPlaceId = (user: User, optionId: ServiceOptionId) =>
+  optionId === SERVICE_OPTION_IDS.locker ? user.lockerPlaceId : user.pickupPlaceId;
 
 function placeOf(office: Office, lang: Lang): Place {
   return {
@@ -60,37 +75,24 @@ function placeOf(office: Office, lang: Lang): Place {
   };
 }
 
-const langOf = (user: User): Lang => (isLang(user.langCode) ? user.langCode : DEFAULT_LANG);
-const placeName = (place: Place) => `${place.address}, ${place.cityName}`;
-
-/** The option ids a country offers: delivery always, pickup and locker where it has such offices. */
-function offeredOptions(places: readonly Office[]): ServiceOptionId[] {
-  return SERVICE_TABS.filter((tab) => tab === 'delivery' || placesForTab(places, tab).length > 0)
-    .map((tab) => TAB_OPTION[tab])
-    .sort((a, b) => a - b);
-}
-
 /** The option in force: a chosen place that is no longer an office of the country falls back to delivery. */
 async function currentOption(db: Db, user: User): Promise<CurrentServiceOption> {
-  const delivery: CurrentServiceOption = {
-    locationId: 0,
-    service: { id: SERVICE_OPTION_IDS.delivery, name: SERVICE_OPTION_NAMES[2] },
-  };
   const optionId = user.serviceOptionId as ServiceOptionId;
-  const placeId = optionId === SERVICE_OPTION_IDS.locker ? user.lockerPlaceId : user.pickupPlaceId;
-  if (optionId === SERVICE_OPTION_IDS.delivery || !placeId) return delivery;
-  const office = (await officesOf(db, user.countryCode)).find((o) => o.id === placeId);
-  if (!office || !placeFitsOption(office, optionId)) return delivery;
-  return { locationId: office.id, service: { id: optionId, name: SERVICE_OPTION_NAMES[optionId] } };
+  const office =
+    optionId === SERVICE_OPTION_IDS.delivery ? null : await placeFor(db, user, optionId, keptPlaceId(user, optionId));
+  const { delivery } = SERVICE_OPTION_IDS;
+  return office
+    ? { locationId: office.id, service: { id: optionId, name: SERVICE_OPTION_NAMES[optionId] } }
+    : { locationId: 0, service: { id: delivery, name: SERVICE_OPTION_NAMES[delivery] } };
 }
 
 /** The place kept for the locker or pickup option, if it is still one. */
 async function placeOption(c: Ctx, optionId: ServiceOptionId): Promise<PlaceOption> {
   const user = await sessionUser(c);
-  const placeId = optionId === SERVICE_OPTION_IDS.locker ? user.lockerPlaceId : user.pickupPlaceId;
-  const office = (await officesOf(c.var.deps.db, user.countryCode)).find((o) => o.id === placeId);
-  if (!office || !placeFitsOption(office, optionId)) return null;
-  return { id: office.id, name: placeName(placeOf(office, langOf(user))) };
+  const office = await placeFor(c.var.deps.db, user, optionId, keptPlaceId(user, optionId));
+  if (!office) return null;
+  const place = placeOf(office, brandLang(c, user.langCode));
+  return { id: place.id, name: `${place.address}, ${place.cityName}` };
 }
 
 /** PUT of a locker or pickup place: it must be one of that option's places in the customer's country. */
@@ -99,8 +101,8 @@ async function choosePlace(c: Ctx, optionId: ServiceOptionId): Promise<Response>
   const placeId = String(body).toUpperCase();
   const user = await sessionUser(c);
   const { db } = c.var.deps;
-  const office = (await officesOf(db, user.countryCode)).find((o) => o.id === placeId);
-  if (!office || !placeFitsOption(office, optionId)) {
+  const office = await placeFor(db, user, optionId, placeId);
+  if (!office) {
     throw new HttpError(400, {
       code: ServiceOptionErrorCode.place,
       message: `Not a ${tabOfOption(optionId)} place in your country`,
@@ -137,14 +139,16 @@ export function serviceOptionsRoutes(router: ApiRouter): void {
     const [row] = await c.var.deps.db.select({ data: offices.data }).from(offices).where(eq(offices.id, code));
     const office = row ? receptionByCode([row.data as Office], code) : null;
     if (!office) throw notFound();
-    const lang = c.req.query('lang');
-    return c.json(placeOf(office, lang && isLang(lang) ? lang : DEFAULT_LANG));
+    return c.json(placeOf(office, brandLang(c, c.req.query('lang'))));
   });
 
   router.get('/api/v1/countries/:code/ServiceOptions', async (c) => {
     const country = await findCountry(c.var.deps.db, c.req.param('code'));
     if (!country) throw notFound();
-    const ids = offeredOptions(await officesOf(c.var.deps.db, country.code));
+    // Delivery always; pickup and locker where the country has such offices.
+    const ids = visibleTabs(await officesOf(c.var.deps.db, country.code), Object.values(SERVICE_OPTION_IDS))
+      .map((tab) => TAB_OPTION[tab])
+      .sort((a, b) => a - b);
     return c.json(ids.map((id) => ({ id, name: SERVICE_OPTION_NAMES[id] })));
   });
 
@@ -175,7 +179,7 @@ export function serviceOptionsRoutes(router: ApiRouter): void {
       stateName: user.state ?? '',
       address1: user.streetAddressLine1 ?? '',
       address2: user.streetAddressLine2 ?? '',
-      countryName: (langOf(user) === 'ar' ? country?.nameAr : country?.nameEn) ?? user.countryCode,
+      countryName: (brandLang(c, user.langCode) === 'ar' ? country?.nameAr : country?.nameEn) ?? user.countryCode,
     };
     return c.json(body);
   });

@@ -30,10 +30,10 @@ export function linkOrigin(c: Context<ApiEnv>): string {
   return `${isHttps(c) ? 'https' : 'http'}://${new URL(c.req.url).host}`;
 }
 
-/** The asked language if the brand has it (Mailbridge is English only). */
-export function brandLang(c: Context<ApiEnv>, asked: Lang): Lang {
+/** The asked language if the brand has it (Mailbridge is English only), else the brand's first. */
+export function brandLang(c: Context<ApiEnv>, asked: string | null | undefined): Lang {
   const { languages } = c.var.deps.brand;
-  return languages.includes(asked) ? asked : (languages[0] ?? 'en');
+  return languages.find((lang) => lang === asked) ?? languages[0] ?? 'en';
 }
 
 /**

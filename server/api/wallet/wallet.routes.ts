@@ -19,13 +19,12 @@ import {
   type WalletBalance,
   type WalletTransaction,
 } from '../../../src/lib/api/wallet/contract.ts';
+import { ErrorCode } from '../../../src/lib/api/errors.ts';
 import { fromMinor } from '../../../src/lib/payments/money.ts';
 import { cardDigits } from '../../../src/lib/payments/card-type.ts';
 import { autoPayProblem, usableOptionCount } from '../../../src/lib/payments/wallet-rules.ts';
-import { DEFAULT_LANG, isLang, type Lang } from '../../../src/i18n/languages.ts';
 import { users, walletAdditions, walletTransactions, type WalletAdditionKind } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
-import type { CardToken, SavedAccount } from '../../payments/provider.ts';
 import {
   deleteOption,
   findOption,
@@ -54,17 +53,16 @@ const WALLET_PAGE = /^\/(en|ar)\/account\/payment-options$/;
 const STATEMENT_LENGTH = 100;
 
 const refuse = (code: string, message: string) => new HttpError(400, { code, message });
-const userLang = (c: Ctx, user: User): Lang => brandLang(c, isLang(user.langCode) ? user.langCode : DEFAULT_LANG);
 
-/** What the customer's country says of AutoPay, and what they chose. */
-async function autoPayOptions(c: Ctx, user: User): Promise<AutoPayOptions> {
+/** What the customer's country says of AutoPay, what they chose, and how many options could pay for it. */
+async function autoPayState(c: Ctx, user: User): Promise<{ options: AutoPayOptions; usable: number }> {
   const country = await findCountry(c.var.deps.db, user.countryCode);
   const usable = usableOptionCount(await walletContent(c.var.deps.db, user.guid), c.var.deps.clock());
   const mandatory = country?.autoPayMandatory ?? false;
   const discount = country?.autoPayDiscountPercent ?? null;
   // AutoPay without a usable option can't charge anything: it reads as off (spec 1 §4.8).
   const value = user.paymentMethod === 1 && usable > 0;
-  return {
+  const options: AutoPayOptions = {
     value,
     isAutoPayMandatory: mandatory,
     isAutoPayVisible: mandatory || (country?.autoPayVisible ?? true),
@@ -72,6 +70,23 @@ async function autoPayOptions(c: Ctx, user: User): Promise<AutoPayOptions> {
     discountLabel: discount === null ? null : `${discount}%`,
     shippingAgreement: value && user.autoPayAgreedAt !== null,
   };
+  return { options, usable };
+}
+
+/** How the server refuses each AutoPay problem of the shared rules (src/lib/payments/wallet-rules.ts). */
+const AUTOPAY_REFUSALS: Record<string, () => HttpError> = {
+  'wallet.autoPay.mandatoryRefused': () =>
+    conflict('AutoPay is mandatory in your country', WalletErrorCode.autoPayMandatory),
+  'wallet.autoPay.needsOption': () => conflict('AutoPay needs a saved payment option', WalletErrorCode.noPaymentOption),
+  'wallet.autoPay.agreementRequired': () =>
+    refuse(WalletErrorCode.agreement, 'Accept the shipping agreement to turn AutoPay on'),
+};
+
+/** The customer's saved option `id` of that kind, or a 400. */
+async function requireOption(c: Ctx, user: User, id: number, thirdParty: boolean): Promise<void> {
+  if (!(await findOption(c.var.deps.db, user.guid, id, thirdParty))) {
+    throw refuse(WalletErrorCode.unknownOption, 'No such saved option');
+  }
 }
 
 /** A pending addition of this customer, by the provider's id. */
@@ -113,18 +128,13 @@ async function finishAddition(c: Ctx, user: User, providerId: string, option: Ne
 
 /** Asks the provider to check a card to keep; a refusal is a 400 with the provider's words. */
 async function registerCard(c: Ctx, user: User, body: Parameters<typeof cardDetails>[0]) {
-  const lang = userLang(c, user);
+  const lang = brandLang(c, user.langCode);
   const registration = await c.var.deps.payments.registerCard(cardDetails(body), {
     returnUrl: `/${lang}/account/payment-options`,
     lang,
   });
   if (registration.status === 'refused') throw refuse(WalletErrorCode.card, registration.message);
   return registration;
-}
-
-async function saveDirectly(c: Ctx, user: User, card: CardToken, isDefault: boolean) {
-  await saveOption(c.var.deps.db, user.guid, { card }, isDefault);
-  await notifyWallet(c, user, 'wallet-option-added');
 }
 
 const cardDetails = (body: { Name: string; CreditCardNumber?: string; ExpiryDate: string; CVV2?: string }) => ({
@@ -214,7 +224,8 @@ export function walletRoutes(router: ApiRouter): void {
     if (registration.status === 'verify') {
       throw refuse(WalletErrorCode.card, 'This card must be verified by its bank: add it again to verify it');
     }
-    await saveDirectly(c, user, registration.card, body.IsDefault);
+    await saveOption(db, user.guid, { card: registration.card }, body.IsDefault);
+    await notifyWallet(c, user, 'wallet-option-added');
     return c.json(await walletChange(db, user.guid));
   });
 
@@ -249,8 +260,7 @@ export function walletRoutes(router: ApiRouter): void {
     if (addition.state === 'pending') {
       const done = await c.var.deps.payments.completeAccountLink(body.token);
       if (!done.ok) throw refuse(WalletErrorCode.unknownAddition, done.message);
-      const account: SavedAccount = done.account;
-      await finishAddition(c, user, body.token, { account }, addition.isDefault);
+      await finishAddition(c, user, body.token, { account: done.account }, addition.isDefault);
     }
     return c.json(await walletChange(c.var.deps.db, user.guid));
   });
@@ -265,9 +275,7 @@ export function walletRoutes(router: ApiRouter): void {
     router.post(`${base}/content/${segment}/setDefault`, async (c) => {
       const { id } = await jsonBody(c, walletOptionRequestSchema);
       const user = await sessionUser(c);
-      if (!(await findOption(c.var.deps.db, user.guid, id, thirdParty))) {
-        throw refuse(WalletErrorCode.unknownOption, 'No such saved option');
-      }
+      await requireOption(c, user, id, thirdParty);
       await setDefaultOption(c.var.deps.db, user.guid, id);
       return c.json(await walletChange(c.var.deps.db, user.guid));
     });
@@ -276,9 +284,7 @@ export function walletRoutes(router: ApiRouter): void {
       const { id } = await jsonBody(c, walletOptionRequestSchema);
       const user = await sessionUser(c);
       const { db, clock } = c.var.deps;
-      if (!(await findOption(db, user.guid, id, thirdParty))) {
-        throw refuse(WalletErrorCode.unknownOption, 'No such saved option');
-      }
+      await requireOption(c, user, id, thirdParty);
       const { autoPayOff } = await deleteOption(db, clock, user.guid, id);
       await notifyWallet(c, user, 'wallet-option-removed');
       if (autoPayOff) await notifyWallet(c, user, 'wallet-autopay-off');
@@ -290,30 +296,19 @@ export function walletRoutes(router: ApiRouter): void {
   // AutoPay
 
   router.get('/api/v1/account/:guid/AutoPayOptions', async (c) =>
-    c.json(await autoPayOptions(c, await sessionUser(c))),
+    c.json((await autoPayState(c, await sessionUser(c))).options),
   );
 
   router.post('/api/v1/account/:guid/AutoPayOptions', async (c) => {
     const body = await jsonBody(c, setAutoPaySchema);
     const user = await sessionUser(c);
     const { db, clock } = c.var.deps;
-    const before = await autoPayOptions(c, user);
+    const { options: before, usable } = await autoPayState(c, user);
     const problem = autoPayProblem(
       { choice: body.value ? 'autoPay' : 'cash', agreement: body.shippingAgreement },
-      {
-        mandatory: before.isAutoPayMandatory,
-        usableOptions: usableOptionCount(await walletContent(db, user.guid), clock()),
-      },
+      { mandatory: before.isAutoPayMandatory, usableOptions: usable },
     );
-    if (problem === 'wallet.autoPay.mandatoryRefused') {
-      throw conflict('AutoPay is mandatory in your country', WalletErrorCode.autoPayMandatory);
-    }
-    if (problem === 'wallet.autoPay.needsOption') {
-      throw conflict('AutoPay needs a saved payment option', WalletErrorCode.noPaymentOption);
-    }
-    if (problem === 'wallet.autoPay.agreementRequired') {
-      throw refuse(WalletErrorCode.agreement, 'Accept the shipping agreement to turn AutoPay on');
-    }
+    if (problem) throw (AUTOPAY_REFUSALS[problem] ?? (() => refuse(ErrorCode.validation, problem)))();
     const [saved] = await db
       .update(users)
       .set(
@@ -326,7 +321,7 @@ export function walletRoutes(router: ApiRouter): void {
     if (body.notifyUser && before.value !== body.value) {
       await notifyWallet(c, user, body.value ? 'wallet-autopay-on' : 'wallet-autopay-off');
     }
-    return c.json(await autoPayOptions(c, saved ?? user));
+    return c.json((await autoPayState(c, saved ?? user)).options);
   });
 
   // ---------------------------------------------------------------------------------------------------------

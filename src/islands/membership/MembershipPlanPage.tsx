@@ -23,6 +23,7 @@ import {
 import type { MembershipState, WalletContent } from '../../lib/api/payments/contract.ts';
 import { REQUEST_CATEGORIES } from '../../lib/api/account-home/contract.ts';
 import { ApiError } from '../../lib/api/errors.ts';
+import { settled } from '../../lib/api/call.ts';
 import { PLAN_IDS, type Plan } from '../../lib/reference/schemas.ts';
 import {
   daysToExpiry,
@@ -98,9 +99,6 @@ function syncSession(membership: Membership): void {
     },
   });
 }
-
-const settled = <T,>(result: PromiseSettledResult<T>): T | null =>
-  result.status === 'fulfilled' ? result.value : null;
 
 function useMembershipData(user: CurrentUser | null): Loaded | null {
   const [loaded, setLoaded] = useState<Loaded | null>(null);

@@ -192,6 +192,8 @@ function PendingPaymentsView({ lang }: Props) {
   const currency = payableCurrency(selection);
   const ids = shipments ? selectedIds(selection, shipments) : [];
   const totals = [...selection.totals.entries()];
+  const payLines = currency ? selection.totals.get(currency)?.lines : undefined;
+  const payAmount = currency && payLines ? formatMoney(fromMinor(sumLines(payLines), currency), currency, lang) : null;
 
   const toggle = (shipment: PendingShipment) => {
     attemptKey.current = null;
@@ -257,20 +259,7 @@ function PendingPaymentsView({ lang }: Props) {
               aria-busy={paying}
               onClick={() => void pay()}
             >
-              {currency
-                ? t('pendingPayments.pay', {
-                    amount: isolate(
-                      formatMoney(
-                        fromMinor(
-                          sumLines(selection.totals.get(currency)?.lines ?? chargeLines([], currency)),
-                          currency,
-                        ),
-                        currency,
-                        lang,
-                      ),
-                    ),
-                  })
-                : t('pendingPayments.payNothing')}
+              {payAmount ? t('pendingPayments.pay', { amount: isolate(payAmount) }) : t('pendingPayments.payNothing')}
             </button>
           </p>
         </>

@@ -131,7 +131,7 @@ function PlaceList({ t, tab, places, state, kept, onChoose }: PanelProps & { pla
 
 function OfficesPanel({ t, lang, tab, places, state, kept, onChoose }: PanelProps & { lang: Lang; places: Place[] }) {
   const [mapShown, setMapShown] = useState(false);
-  const chosen = state.current.service.id !== 2 && tabOfOption(state.current.service.id) === tab;
+  const chosen = tabOfOption(state.current.service.id) === tab;
   return (
     <>
       <p>{t(`serviceOptions.intro.${tab}`)}</p>
@@ -289,7 +289,7 @@ function ServiceOptionsView({ lang }: Props) {
       chosenTab === 'delivery' ? chooseDeliveryAddress(guid) : setPlaceOption(guid, chosenTab, String(locationId));
     update.then(
       (saved) => {
-        setState((s) => s && selectionSaved(s, saved));
+        setState(selectionSaved(saved));
         if (chosenTab !== 'delivery') setKept((k) => ({ ...k, [chosenTab]: String(locationId) }));
         notify('success', 'notifications.optionSelectSuccess');
       },

@@ -13,7 +13,7 @@ import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../i18n/use-translator.ts';
-import type { MembershipResponse, WalletContent } from '../../lib/api/payments/contract.ts';
+import type { WalletContent } from '../../lib/api/payments/contract.ts';
 import type { AutoPayOptions, UserOptions, WalletBalance, WalletChange } from '../../lib/api/wallet/contract.ts';
 import {
   addThirdPartyAccount,
@@ -27,6 +27,7 @@ import {
 } from '../../lib/api/wallet/wallet.ts';
 import { getMembership } from '../../lib/api/payments/payments.ts';
 import { ApiError } from '../../lib/api/errors.ts';
+import { settled } from '../../lib/api/call.ts';
 import {
   deleteConfirmation,
   usableOptionCount,
@@ -55,13 +56,10 @@ interface Props {
 
 interface Loaded {
   balance: WalletBalance | null;
-  autoPay: AutoPayOptions | null;
   userOptions: UserOptions | null;
-  membership: MembershipResponse | null;
+  /** The membership's end, which the last option's delete confirmation names. */
+  planExpiry: string | null;
 }
-
-const settled = <T,>(result: PromiseSettledResult<T>): T | null =>
-  result.status === 'fulfilled' ? result.value : null;
 
 /** Wallet load failure (spec 2 §8): 401 is errors.unauthorized, anything else errors.500. */
 const loadErrorKey = (error: unknown) =>
@@ -126,9 +124,8 @@ function WalletView({ lang, brandSlug }: Props) {
       setAutoRenewal(settled(membership)?.current.autoRenewal ?? false);
       setLoaded({
         balance: settled(balance),
-        autoPay: settled(autoPayOptions),
         userOptions: settled(userOptions),
-        membership: settled(membership)?.current ?? null,
+        planExpiry: settled(membership)?.current.expiryDate ?? null,
       });
     });
     return () => {
@@ -190,7 +187,7 @@ function WalletView({ lang, brandSlug }: Props) {
       content,
       today,
       autoPay: { value: autoPay?.value ?? false, mandatory: autoPay?.isAutoPayMandatory ?? false },
-      membership: { autoRenewal, expiryDate: loaded?.membership?.expiryDate ?? null },
+      membership: { autoRenewal, expiryDate: loaded?.planExpiry ?? null },
     });
     setDeleting({ option, confirmation });
   };

@@ -24,3 +24,7 @@ export async function call<S extends z.ZodType>(schema: S, request: () => Promis
   if (!parsed.success) throw new ApiError(502, { code: 'BAD_RESPONSE', message: parsed.error.message });
   return parsed.data;
 }
+
+/** The value of a settled call, or null when it failed (pages that show what loaded when one part fails). */
+export const settled = <T>(result: PromiseSettledResult<T>): T | null =>
+  result.status === 'fulfilled' ? result.value : null;

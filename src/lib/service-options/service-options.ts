@@ -104,7 +104,7 @@ export function startSelection(state: SelectionState, choice: CurrentServiceOpti
 }
 
 /** The update succeeded: the server's option becomes the default, and the new back-up. */
-export function selectionSaved(_state: SelectionState, saved: CurrentServiceOption): SelectionState {
+export function selectionSaved(saved: CurrentServiceOption): SelectionState {
   return { current: saved, backup: saved, inProgress: null };
 }
 
