@@ -20,6 +20,8 @@ import { paymentsRoutes } from './payments/payments.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
 import { serviceOptionsRoutes } from './service-options/service-options.routes.ts';
 import { pendingPaymentsRoutes } from './pending-payments/pending-payments.routes.ts';
+import { returnsRoutes } from './returns/returns.routes.ts';
+import { trackingRoutes } from './tracking/tracking.routes.ts';
 import { ErrorCode } from '../../src/lib/api/errors.ts';
 
 /** The reference API of spec 2 §7, mounted under /api. */
@@ -49,6 +51,8 @@ export function createApi(deps: ApiDeps): ApiRouter {
   walletRoutes(router);
   serviceOptionsRoutes(router);
   pendingPaymentsRoutes(router);
+  returnsRoutes(router);
+  trackingRoutes(router);
 
   router.app.all('/api/*', (c) => c.json({ code: ErrorCode.notFound, message: 'No such API call' }, 404));
   router.app.onError((error, c) => {

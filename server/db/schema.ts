@@ -278,6 +278,13 @@ export interface TrackingEvent {
   at: string;
 }
 
+export interface ShipmentInvoice {
+  /** Decimal string in the shipment's currency. */
+  cost: string;
+  hasInvoice: boolean;
+  submittedAt: string;
+}
+
 /** A shipment, as tracking shows it; `userGuid` is its owner when it belongs to a customer. */
 export const shipments = pgTable(
   'shipments',
@@ -307,6 +314,8 @@ export const shipments = pgTable(
     charges: jsonb('charges').$type<{ shipping: string; services: string; tax: string; customs: string }>(),
     chargesPaid: boolean('charges_paid').notNull().default(true),
     history: jsonb('history').$type<TrackingEvent[]>().notNull(),
+    /** The owner's invoice form (spec 2 §3 shipment invoice): the commodity's cost and whether an invoice is attached. */
+    invoice: jsonb('invoice').$type<ShipmentInvoice>(),
     receivedAt: timestamp('received_at', { withTimezone: true, mode: 'date' }).notNull(),
   },
   (t) => [
@@ -468,6 +477,8 @@ export const uploads = pgTable(
     /** The request a purpose '2' file is attached to, and its place among the request's attachments (from 1). */
     requestId: integer('request_id').references(() => requests.id, { onDelete: 'cascade' }),
     position: integer('position'),
+    /** The shipment a purpose '3' file (an invoice) belongs to. */
+    shipmentAwb: text('shipment_awb').references(() => shipments.awb, { onDelete: 'cascade' }),
     storageKey: text('storage_key').notNull().unique(),
     /** Decided from the content (server/uploads/file-type.ts), never from the name. */
     type: text('type').$type<UploadType>().notNull(),
@@ -478,6 +489,7 @@ export const uploads = pgTable(
   (t) => [
     index('uploads_user_purpose_idx').on(t.userGuid, t.purpose, t.createdAt),
     uniqueIndex('uploads_request_position_idx').on(t.requestId, t.position),
+    index('uploads_shipment_idx').on(t.shipmentAwb),
   ],
 );
 
@@ -621,3 +633,43 @@ export const shipmentPayments = pgTable(
     uniqueIndex('shipment_payments_provider_token_idx').on(t.providerToken),
   ],
 );
+
+/**
+ * A return shipment (spec 1 §3, spec 2 §3): a delivered shipment picked up from the customer and sent back to
+ * its supplier. One per shipment; amounts are decimal strings in `currencyCode`, the price in minor units.
+ */
+export const returnShipments = pgTable('return_shipments', {
+  id: serial('id').primaryKey(),
+  awb: text('awb')
+    .notNull()
+    .unique()
+    .references(() => shipments.awb, { onDelete: 'cascade' }),
+  userGuid: uuid('user_guid')
+    .notNull()
+    .references(() => users.guid, { onDelete: 'cascade' }),
+  pickupAddress: jsonb('pickup_address')
+    .$type<{ pickupStreetAdress: string; pickupCity: string; pickupZipCode: string; pickupCountryCode: string }>()
+    .notNull(),
+  deliveryAddress: jsonb('delivery_address')
+    .$type<{
+      name: string;
+      phoneNumber: string;
+      deliveryStreetAddress: string;
+      deliveryCity: string;
+      deliveryZipCode: string;
+      deliveryCountryCode: string;
+    }>()
+    .notNull(),
+  /** yyyy-MM-dd. */
+  pickupDate: text('pickup_date').notNull(),
+  /** HH:mm, 24-hour. */
+  readyTime: text('ready_time').notNull(),
+  latestTime: text('latest_time').notNull(),
+  contentDescription: text('content_description').notNull(),
+  currencyCode: text('currency_code').notNull(),
+  amount: text('amount').notNull(),
+  weight: text('weight').notNull(),
+  weightUnit: text('weight_unit').notNull(),
+  priceMinor: integer('price_minor').notNull(),
+  createdAt: createdAt(),
+});

@@ -341,8 +341,9 @@ async function seedPersonas(db: Db, now: Date): Promise<void> {
       currency: 'USD',
       customsDuty: due ? (12 + i * 3.5).toFixed(2) : '0',
       importVat: due ? (8 + i * 2.25).toFixed(2) : '0',
-      customsDeclaredValue: (45 + i * 12).toFixed(2),
-      customsDeclaredCurrency: 'USD',
+      // A shipment that needs an e-invoice has no declared value yet (the GST rule of spec 1 §4.9).
+      customsDeclaredValue: !due && status.id === 6 ? null : (45 + i * 12).toFixed(2),
+      customsDeclaredCurrency: !due && status.id === 6 ? null : 'USD',
       charges: due
         ? { shipping: (14.5 + i).toFixed(2), services: '2.00', tax: '1.60', customs: (20 + i * 5.75).toFixed(2) }
         : null,

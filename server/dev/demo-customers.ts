@@ -2,7 +2,8 @@
  * POST /dev/customers: a fresh active customer with mailboxes, for a developer or a browser test that changes a
  * customer (an upgrade, a saved card) without touching the shared demo personas. Only with DEV_TOOLS on.
  * Body (JSON, all optional): countryCode (default JO), savedCard (a sandbox Visa on file), autoPay (deliveries
- * paid with that card), pendingShipments (0 to 5 shipments with charges due). Answers the e-mail, the password
+ * paid with that card), pendingShipments (0 to 5 shipments with charges due), deliveredShipments (0 to 5 delivered,
+ * which can be returned) and invoiceShipments (0 to 5 waiting for an e-invoice, with no declared value). Answers the e-mail, the password
  * and the guid.
  */
 import { randomUUID } from 'node:crypto';
@@ -24,12 +25,26 @@ const bodySchema = z.object({
   autoPay: z.boolean().default(false),
   /** Shipments held until their charges are paid (Pending payments). */
   pendingShipments: z.number().int().min(0).max(5).default(0),
+  /** Delivered shipments, free to be returned (Return shipment). */
+  deliveredShipments: z.number().int().min(0).max(5).default(0),
+  /** Shipments that need an e-invoice and have no declared value (the GST rule of tracking). */
+  invoiceShipments: z.number().int().min(0).max(5).default(0),
 });
+
+type ShipmentKind = 'pending' | 'delivered' | 'invoice';
+
+const KIND_STATUS: Record<ShipmentKind, { lastPi: number; currentStatus: string; trackingProgress: number }> = {
+  pending: { lastPi: 18, currentStatus: 'Held at customs', trackingProgress: 75 },
+  delivered: { lastPi: 22, currentStatus: 'Delivered', trackingProgress: 100 },
+  invoice: { lastPi: 6, currentStatus: 'need e-invoice', trackingProgress: 25 },
+};
 
 const DAY = 86_400_000;
 
-/** Shipments of the new customer with charges due, at their mailboxes, each different. */
-async function pendingShipmentRows(db: Db, clock: Clock, userGuid: string, entity: string, count: number) {
+/** Shipments of the new customer (with charges due, delivered, or waiting for an invoice), each different. */
+async function shipmentRows(db: Db, clock: Clock, userGuid: string, entity: string, kind: ShipmentKind, count: number) {
+  const status = KIND_STATUS[kind];
+  const due = kind === 'pending';
   return Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const [next] = await db
@@ -50,22 +65,24 @@ async function pendingShipmentRows(db: Db, clock: Clock, userGuid: string, entit
         merchant: 'Northwind Outfitters',
         description: ['Running shoes', 'Winter jacket', 'Paperback books', 'Vitamins', 'Kitchen knives'][i % 5]!,
         weightKg: (1.2 + i * 0.4).toFixed(2),
-        currentStatus: 'Held at customs',
-        lastPi: 18,
-        trackingProgress: 75,
+        ...status,
         currency: 'USD',
-        customsDuty: (10 + i * 2.5).toFixed(2),
-        importVat: (6.4 + i).toFixed(2),
-        customsDeclaredValue: (60 + i * 15).toFixed(2),
-        customsDeclaredCurrency: 'USD',
-        charges: {
-          shipping: (12.35 + i * 3.1).toFixed(2),
-          services: '2.00',
-          tax: (1.15 + i * 0.1).toFixed(2),
-          customs: (16.4 + i * 3.5).toFixed(2),
-        },
-        chargesPaid: false,
-        history: [{ statusId: 18, status: 'Held at customs', location: entity, at: receivedAt.toISOString() }],
+        customsDuty: due ? (10 + i * 2.5).toFixed(2) : '0',
+        importVat: due ? (6.4 + i).toFixed(2) : '0',
+        customsDeclaredValue: kind === 'invoice' ? null : (60 + i * 15).toFixed(2),
+        customsDeclaredCurrency: kind === 'invoice' ? null : 'USD',
+        charges: due
+          ? {
+              shipping: (12.35 + i * 3.1).toFixed(2),
+              services: '2.00',
+              tax: (1.15 + i * 0.1).toFixed(2),
+              customs: (16.4 + i * 3.5).toFixed(2),
+            }
+          : null,
+        chargesPaid: !due,
+        history: [
+          { statusId: status.lastPi, status: status.currentStatus, location: entity, at: receivedAt.toISOString() },
+        ],
         receivedAt,
       };
     }),
@@ -121,10 +138,15 @@ export function mountDemoCustomers(app: Hono, db: Db, clock: Clock): void {
     if (parsed.data.autoPay && parsed.data.savedCard) {
       await db.update(users).set({ paymentMethod: 1, autoPayAgreedAt: clock() }).where(eq(users.guid, guid));
     }
-    if (parsed.data.pendingShipments > 0) {
-      await db
-        .insert(shipments)
-        .values(await pendingShipmentRows(db, clock, guid, entity, parsed.data.pendingShipments));
+    const counts: Record<ShipmentKind, number> = {
+      pending: parsed.data.pendingShipments,
+      delivered: parsed.data.deliveredShipments,
+      invoice: parsed.data.invoiceShipments,
+    };
+    for (const kind of ['pending', 'delivered', 'invoice'] as const) {
+      if (counts[kind] > 0) {
+        await db.insert(shipments).values(await shipmentRows(db, clock, guid, entity, kind, counts[kind]));
+      }
     }
     return c.json({ email, password: DEMO_PASSWORD, guid });
   });

@@ -72,6 +72,10 @@ export interface NewCustomerOptions {
   autoPay?: boolean;
   /** Shipments with charges due. */
   pendingShipments?: number;
+  /** Delivered shipments, which can be returned. */
+  deliveredShipments?: number;
+  /** Shipments that need an e-invoice, with no declared value. */
+  invoiceShipments?: number;
 }
 
 /** A fresh customer on the basic plan with mailboxes (dev tools), logged in; answers the e-mail. */

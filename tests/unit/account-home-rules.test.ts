@@ -138,6 +138,9 @@ describe('request forms (spec 1 §3 categories, §5)', () => {
     expect([...SUBMIT_CATEGORIES].sort()).toEqual([559, 560, 562, 563, 6407]);
     expect(submitCategoryOf('562')).toBe(562);
     expect(submitCategoryOf('830')).toBeNull();
+    // About one shipment (from its tracking page), a claim too.
+    expect(submitCategoryOf('830', true)).toBe(830);
+    expect(submitCategoryOf('562', true)).toBe(562);
     expect(submitCategoryOf('x')).toBeNull();
   });
   it('needs an attachment for inquiries (562) and claims (830) only', () => {

@@ -6,7 +6,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../../db/database.ts';
-import { requests, uploads, type ClaimData } from '../../db/schema.ts';
+import { requests, shipments, uploads, type ClaimData } from '../../db/schema.ts';
 import type { ApiEnv } from '../env.ts';
 import { conflict, invalid, jsonBody, notFound } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
@@ -75,7 +75,9 @@ type SaveRequest = ReturnType<typeof saveRequestSchema.parse>;
 function newRequestFields(body: SaveRequest) {
   const errors: Record<string, string[]> = {};
   const isClaim = body.categoryId === REQUEST_CATEGORIES.claim;
-  if (isClaim && !body.claim) errors.claim = ['required for a claim'];
+  // A claim about a tracked shipment names it by its waybill number (subcategory 830); others carry claim data.
+  const byWaybill = isClaim && !body.claim && !!body.externalString && body.subCategory === REQUEST_CATEGORIES.claim;
+  if (isClaim && !body.claim && !byWaybill) errors.claim = ['required for a claim'];
   if (!isClaim && body.claim) errors.claim = ['only for a claim'];
   if (isClaim && !claimSubCategorySchema.safeParse(body.subCategory).success) {
     errors.subCategory = ['not a claim subcategory'];
@@ -100,6 +102,16 @@ function newRequestFields(body: SaveRequest) {
  */
 async function checkClaim(db: Db, userGuid: string, fields: ReturnType<typeof newRequestFields>): Promise<void> {
   const { claim } = fields;
+  if (fields.categoryId === REQUEST_CATEGORIES.claim && !claim) {
+    // By waybill, from a tracking page: a shipment that exists and is not the user's (an owner has no claim).
+    const [shipment] = await db
+      .select({ userGuid: shipments.userGuid })
+      .from(shipments)
+      .where(sql`upper(${shipments.awb}) = upper(${fields.externalString ?? ''})`);
+    if (!shipment) throw invalid({ externalString: ['no shipment with that waybill number'] });
+    if (shipment.userGuid === userGuid) throw invalid({ externalString: ['your own shipment: send an inquiry'] });
+    return;
+  }
   if (!claim) return;
   if (!(await isOwnMailbox(db, userGuid, claim.Address.MailboxNumber))) {
     throw invalid({ 'claim.Address.MailboxNumber': ['not your mailbox'] });

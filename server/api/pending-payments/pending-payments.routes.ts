@@ -127,9 +127,10 @@ export function pendingPaymentsRoutes(router: ApiRouter): void {
       const query = resolvePaymentQuerySchema.safeParse(c.req.query());
       if (!query.success) throw invalid({ currencyCode: ['a currency code'] });
       const hawbIds = await jsonBody(c, hawbIdsSchema);
-      const currency = query.data.currencyCode;
+      const { currencyCode: currency, returnTo } = query.data;
+      if (returnTo === 'tracking' && hawbIds.length !== 1) throw invalid({ returnTo: ['one shipment'] });
       const asked = c.req.query('lang');
-      return idempotent(c, { currency, hawbIds: [...hawbIds].sort((a, b) => a - b) }, async () => {
+      return idempotent(c, { currency, returnTo, hawbIds: [...hawbIds].sort((a, b) => a - b) }, async () => {
         const { db, payments, brand } = c.var.deps;
         const user = await sessionUser(c);
         const rows = await ownShipments(db, user.guid, hawbIds);
@@ -147,7 +148,8 @@ export function pendingPaymentsRoutes(router: ApiRouter): void {
           amountMinor: rows.reduce((sum, r) => sum + totalMinorOf(r), 0),
         });
         const lang = brandLang(c, asked && isLang(asked) ? asked : user.langCode);
-        const page = `${linkOrigin(c)}/${lang}/pending-payments?order=${order.orderNumber}`;
+        const back = returnTo === 'tracking' ? `tracking/${encodeURIComponent(rows[0]!.awb)}` : 'pending-payments';
+        const page = `${linkOrigin(c)}/${lang}/${back}?order=${order.orderNumber}`;
         const started = await payments.startHostedPayment({
           reference: order.id,
           amountMinor: order.amountMinor,

@@ -14,6 +14,8 @@ import { useTranslator } from '../i18n/use-translator.ts';
 import { attachFiles, saveRequest } from '../../lib/api/account-home/account-home.ts';
 import type { CustomerRequest } from '../../lib/api/account-home/contract.ts';
 import { ApiError } from '../../lib/api/errors.ts';
+import { REQUEST_CATEGORIES } from '../../lib/api/account-home/contract.ts';
+import { awbNumberSchema } from '../../lib/api/tracking/contract.ts';
 import { fileProblemKey, fileProblems } from '../../lib/uploads/file-rules.ts';
 import { notifyOnNextPage } from '../../lib/notifications/notifications.ts';
 import { $session } from '../../lib/session/session-store.ts';
@@ -26,9 +28,9 @@ import { island } from '../forms/Island.tsx';
 import { TextAreaField } from './TextAreaField.tsx';
 import { AttachmentField } from './AttachmentField.tsx';
 import {
-  SUBMIT_CATEGORIES,
   asksForWaybill,
   needsAttachment,
+  submitCategories,
   submitCategoryOf,
   submitRequestFormSchema,
   type SubmitRequestForm,
@@ -45,6 +47,12 @@ function SubmitRequestView({ lang, brandSlug }: Props) {
   const t = useTranslator(lang);
   const user = useStore($session);
   const [query] = useState(() => new URLSearchParams(location.search));
+  /** Sent from a shipment's tracking page: a claim about it may be filed, and the customer goes back there. */
+  const [shipmentAwb] = useState(() => {
+    const awb = awbNumberSchema.safeParse(query.get('shipmentAwb'));
+    return awb.success ? awb.data : null;
+  });
+  const aboutShipment = shipmentAwb !== null;
   const [files, setFiles] = useState<File[]>([]);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -55,15 +63,16 @@ function SubmitRequestView({ lang, brandSlug }: Props) {
   const { register, handleSubmit, control, formState } = useForm<SubmitRequestForm>({
     resolver: zodResolver(submitRequestFormSchema),
     defaultValues: {
-      categoryId: String(submitCategoryOf(query.get('categoryId')) ?? ''),
+      categoryId: String(submitCategoryOf(query.get('categoryId'), aboutShipment) ?? ''),
       subject: '',
       description: '',
       waybill: query.get('shipmentAwb') ?? '',
     },
   });
-  const category = submitCategoryOf(useWatch({ control, name: 'categoryId' }));
+  const category = submitCategoryOf(useWatch({ control, name: 'categoryId' }), aboutShipment);
   const { isDirty, isSubmitting, errors } = formState;
   const requestsTab = buildUrl(lang, 'account-home', brandSlug, {}, { tab: 'requests' });
+  const backTo = shipmentAwb ? buildUrl(lang, 'tracking', brandSlug, { awbNumber: shipmentAwb }) : requestsTab;
 
   if (!user) return null;
 
@@ -89,7 +98,7 @@ function SubmitRequestView({ lang, brandSlug }: Props) {
   const done = () => {
     setBusy(true);
     notifyOnNextPage('success', 'notifications.requestSubmitted');
-    location.assign(requestsTab);
+    location.assign(backTo);
   };
 
   /** The file of a request the server has created already. */
@@ -99,13 +108,15 @@ function SubmitRequestView({ lang, brandSlug }: Props) {
   };
 
   const send = async (form: SubmitRequestForm) => {
-    const categoryId = submitCategoryOf(form.categoryId);
+    const categoryId = submitCategoryOf(form.categoryId, aboutShipment);
     if (categoryId === null || !checkFile(files, needsAttachment(categoryId))) return;
     setFailure(null);
     let request: CustomerRequest;
     try {
       request = await saveRequest(user.guid, {
         categoryId,
+        // A claim from a tracking page names its shipment by waybill number (spec 1 §3: Claim Shipment 830).
+        ...(categoryId === REQUEST_CATEGORIES.claim ? { subCategory: REQUEST_CATEGORIES.claim } : {}),
         subject: form.subject,
         description: form.description,
         externalString: asksForWaybill(categoryId) && form.waybill ? form.waybill : null,
@@ -157,7 +168,7 @@ function SubmitRequestView({ lang, brandSlug }: Props) {
       }}
     >
       <p className="detail-page-back">
-        <a href={requestsTab}>{t('request.back')}</a>
+        <a href={backTo}>{t(shipmentAwb ? 'request.backToShipment' : 'request.back')}</a>
       </p>
       <h1 id="submit-request-title">{t('request.submit.heading')}</h1>
       <p>{t('request.submit.intro')}</p>
@@ -178,7 +189,7 @@ function SubmitRequestView({ lang, brandSlug }: Props) {
         t={t}
         label={t('request.field.category')}
         placeholder={t('request.field.categoryPlaceholder')}
-        options={SUBMIT_CATEGORIES.map((c) => ({ value: String(c), label: t(`request.category.${c}`) }))}
+        options={submitCategories(aboutShipment).map((c) => ({ value: String(c), label: t(`request.category.${c}`) }))}
         registration={register('categoryId')}
         error={errors.categoryId?.message}
         disabled={created !== null}

@@ -34,6 +34,7 @@ import { notify } from '../../lib/notifications/notifications.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { island } from '../forms/Island.tsx';
+import { OutcomeNotice } from './OutcomeNotice.tsx';
 import { LoadStatus } from '../forms/LoadStatus.tsx';
 
 interface Props {
@@ -97,42 +98,6 @@ function ShipmentItem({
         currency={shipment.currencyCode}
       />
     </li>
-  );
-}
-
-function OutcomeNotice({
-  t,
-  lang,
-  outcome,
-  cancelled,
-}: {
-  t: TFunction;
-  lang: Lang;
-  outcome: PaymentOutcome;
-  cancelled: boolean;
-}) {
-  const values = {
-    amount: isolate(formatMoney(outcome.amount, outcome.currencyCode, lang)),
-    awbs: isolate(outcome.awbs.join(', ')),
-  };
-  if (outcome.state === 'paid') {
-    return (
-      <div className="notice notice-success" role="status">
-        <p>{t('pendingPayments.outcome.paid', values)}</p>
-      </div>
-    );
-  }
-  if (outcome.state === 'failed') {
-    return (
-      <FormAlert>
-        <p dir="auto">{outcome.gatewayReturnMessage ?? t('pendingPayments.outcome.failed')}</p>
-      </FormAlert>
-    );
-  }
-  return (
-    <div className="notice notice-warning" role="status">
-      <p>{t(cancelled ? 'pendingPayments.outcome.cancelled' : 'pendingPayments.outcome.open')}</p>
-    </div>
   );
 }
 

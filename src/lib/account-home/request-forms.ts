@@ -7,27 +7,36 @@ import {
   type RequestCategory,
 } from '../api/account-home/contract.ts';
 
-/** Categories a customer picks on the submit page: claims are filed from the claim tab. */
+/**
+ * Categories a customer picks on the submit page. Claims are filed from the claim tab, or about one shipment
+ * from its tracking page (the page then carries the shipment's waybill number).
+ */
 export const SUBMIT_CATEGORIES: readonly RequestCategory[] = Object.values(REQUEST_CATEGORIES).filter(
   (c) => c !== REQUEST_CATEGORIES.claim,
 );
 
+/** The categories offered: with a shipment's waybill number, a claim about it too. */
+export function submitCategories(aboutShipment: boolean): readonly RequestCategory[] {
+  return aboutShipment ? [...SUBMIT_CATEGORIES, REQUEST_CATEGORIES.claim] : SUBMIT_CATEGORIES;
+}
+
 /** The category a query parameter names, when the submit page offers it. */
-export function submitCategoryOf(value: string | null): RequestCategory | null {
+export function submitCategoryOf(value: string | null, aboutShipment = false): RequestCategory | null {
   const parsed = requestCategorySchema.safeParse(Number(value));
-  return parsed.success && SUBMIT_CATEGORIES.includes(parsed.data) ? parsed.data : null;
+  return parsed.success && submitCategories(aboutShipment).includes(parsed.data) ? parsed.data : null;
 }
 
 export const needsAttachment = (category: RequestCategory | null): boolean =>
   category !== null && CATEGORIES_WITH_ATTACHMENT.includes(category);
 
 /** Categories whose request is about one shipment, with its waybill number. */
-export const asksForWaybill = (category: RequestCategory | null): boolean => category === REQUEST_CATEGORIES.inquiry;
+export const asksForWaybill = (category: RequestCategory | null): boolean =>
+  category === REQUEST_CATEGORIES.inquiry || category === REQUEST_CATEGORIES.claim;
 
 const description = z.string().trim().min(1, 'validation.required').max(4000, 'validation.tooLong');
 
 export const submitRequestFormSchema = z.object({
-  categoryId: z.string().refine((v) => submitCategoryOf(v) !== null, 'validation.required'),
+  categoryId: z.string().refine((v) => submitCategoryOf(v, true) !== null, 'validation.required'),
   subject: z.string().trim().min(1, 'validation.required').max(150, 'validation.tooLong'),
   description,
   waybill: z.string().trim().max(40, 'validation.tooLong'),

@@ -60,8 +60,14 @@ const { login, loggedOut, both, open } = Access;
 /** A logged-in page that any logged-in user may open, with or without mailboxes. */
 const anyAccount = { allowsIncomplete: true } as const;
 const mailbox = { needsMailbox: true } as const;
-/** The return wizard: one page serves every step. */
-const returnStep = { needsMailbox: true, fullWidth: true, serve: 'shell', shell: 'shipment-return' } as const;
+/** The return wizard: one page serves every step; `id` is the shipment's package id (hawb id). */
+const returnStep = {
+  needsMailbox: true,
+  fullWidth: true,
+  serve: 'shell',
+  shell: 'shipment-return',
+  query: ['id'],
+} as const;
 const PAYMENT_QUERY = ['id', 'save', 'token', 'PayerID', 'estn', 'PaymentID', 'addPayPal', 'isFreePromo', 'cpc', 'Id'];
 
 const COUNTRY = /^[A-Za-z]{2}$/;
@@ -73,7 +79,8 @@ const PAGE_NUMBER = /^[1-9]\d{0,3}$/;
 export const ROUTES: readonly RouteDef[] = [
   // Spec 1 §2.1
   route('login', 'login', loggedOut, { fullWidth: true, query: ['email', 'toStateName', 'toStateParams'] }),
-  route('tracking', 'tracking/:awbNumber', open, { serve: 'shell' }),
+  // Pay now comes back from the provider's page with the order it paid (and cancelled=1 when the customer gave up).
+  route('tracking', 'tracking/:awbNumber', open, { serve: 'shell', query: ['order', 'cancelled'] }),
   // The provider's payment page returns with the order it paid (and cancelled=1 when the customer gave up).
   route('pending-payments', 'pending-payments', login, { ...mailbox, query: ['order', 'cancelled'] }),
   route('home', 'home', open, { fullWidth: true }),

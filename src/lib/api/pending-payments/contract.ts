@@ -33,7 +33,11 @@ export type PendingShipment = z.infer<typeof pendingShipmentSchema>;
 export const pendingShipmentsSchema = z.array(pendingShipmentSchema);
 
 /** POST api/tracking/resolvePaymentUrl?currencyCode: the body is the hawb ids to pay. */
-export const resolvePaymentQuerySchema = z.object({ currencyCode: z.string().regex(/^[A-Z]{3}$/) });
+export const resolvePaymentQuerySchema = z.object({
+  currencyCode: z.string().regex(/^[A-Z]{3}$/),
+  /** `tracking`: pay now on a tracking page (one shipment), which the provider's page returns to. */
+  returnTo: z.literal('tracking').optional(),
+});
 export const hawbIdsSchema = z
   .array(z.number().int().positive())
   .min(1)

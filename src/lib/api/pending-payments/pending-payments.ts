@@ -17,17 +17,19 @@ export function getPayableShipments(guid: string): Promise<PendingShipment[]> {
 
 /**
  * The provider's payment page for the shipments `hawbIds` in `currencyCode`. `key` makes a double click (or a
- * retry of the same attempt) answer the same page rather than start a second payment.
+ * retry of the same attempt) answer the same page rather than start a second payment. `returnTo: 'tracking'`
+ * (one shipment) brings the customer back to its tracking page rather than to pending payments.
  */
 export function resolveShipmentPaymentUrl(
   hawbIds: readonly number[],
   currencyCode: string,
   lang: 'en' | 'ar',
   key: string,
+  returnTo?: 'tracking',
 ): Promise<string> {
   return call(absoluteUriSchema, () =>
     http.post('tracking/resolvePaymentUrl', {
-      searchParams: { currencyCode, lang },
+      searchParams: { currencyCode, lang, ...(returnTo ? { returnTo } : {}) },
       json: hawbIds,
       headers: { [IDEMPOTENCY_HEADER]: key },
       retry: 0,

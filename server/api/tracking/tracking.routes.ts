@@ -1,0 +1,254 @@
+/**
+ * Tracking (spec 2 §7 Tracking and packages; docs/decisions/017): a shipment by its waybill number, and the
+ * owner's invoice (its files, then the form).
+ *
+ * Public tracking answers the same few fields to everyone; the owner-only fields are added only when the session
+ * owns the shipment. Every lookup counts against the caller's address (an IPv6 address by its /64), so waybill
+ * numbers can't be harvested by counting through them; a miss costs the same as a hit.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import {
+  INVOICE_FILE_FIELD,
+  MAX_SHIPMENT_INVOICE_FILES,
+  TrackingErrorCode,
+  awbNumberSchema,
+  uploadInvoiceBodySchema,
+  type InvoiceAttachment,
+  type OwnerTracking,
+  type Tracking,
+} from '../../../src/lib/api/tracking/contract.ts';
+import { INVOICE_QUEUE_LIMIT } from '../../../src/lib/uploads/file-rules.ts';
+import { fromMinor } from '../../../src/lib/payments/money.ts';
+import type { Db } from '../../db/database.ts';
+import { returnShipments, shipments, uploads } from '../../db/schema.ts';
+import type { Limit } from '../../auth/throttle.ts';
+import { pendingShipmentOf, totalMinorOf } from '../../payments/shipment-orders.ts';
+import { sanitiseFileName } from '../../uploads/file-names.ts';
+import { clientAddress } from '../client-address.ts';
+import type { ApiEnv } from '../env.ts';
+import { HttpError, forbidden, jsonBody, notFound, tooManyAttempts, unauthorized } from '../http-errors.ts';
+import type { ApiRouter } from '../router.ts';
+import { PURPOSE, checkedFiles, limitBody, multipartFiles } from '../uploads/upload-checks.ts';
+
+type ShipmentRow = typeof shipments.$inferSelect;
+type Ctx = Context<ApiEnv>;
+
+/** The shipment the owner check found, per request (its HonoRequest: a body limit replaces the raw request). */
+const ownedShipments = new WeakMap<object, ShipmentRow>();
+const shipmentOf = (c: Ctx): ShipmentRow => {
+  const row = ownedShipments.get(c.req);
+  if (!row) throw new Error('ownShipment must run first');
+  return row;
+};
+
+/** Public lookups allowed per address in a window: plenty for a person, too few to walk through numbers. */
+export const TRACKING_LIMIT: Limit = { max: 60, windowSeconds: 600 };
+
+/** The throttle key of an address: IPv6 callers by their /64, which one subscriber usually holds whole. */
+export function trackingKey(address: string): string {
+  const bare = address.replace(/^::ffff:/i, '');
+  if (!bare.includes(':')) return `tracking:${bare}`;
+  const [head = '', tail = ''] = bare.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = bare.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `tracking:${groups
+    .slice(0, 4)
+    .map((g: string) => g.toLowerCase().replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+const byAwb = (awb: string) => sql`upper(${shipments.awb}) = upper(${awb})`;
+
+async function findShipment(db: Db, awb: string): Promise<ShipmentRow | undefined> {
+  const [row] = await db.select().from(shipments).where(byAwb(awb));
+  return row;
+}
+
+const amount = (value: string | null) => (value === null ? null : Number(value));
+
+function publicView(row: ShipmentRow, isUserOwner: boolean): Tracking {
+  return {
+    awb: row.awb,
+    currentStatus: row.currentStatus,
+    lastPI: row.lastPi,
+    trackingProgress: row.trackingProgress,
+    originCountryCode: row.originCountryCode,
+    originEntity: row.originEntity,
+    destEntity: row.destEntity,
+    history: [...row.history].sort((a, b) => b.at.localeCompare(a.at)),
+    isUserOwner,
+  };
+}
+
+async function attachmentsOf(db: Db, awb: string): Promise<InvoiceAttachment[]> {
+  const rows = await db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.shipmentAwb, awb), eq(uploads.purpose, PURPOSE.shipmentInvoice)))
+    .orderBy(asc(uploads.createdAt), asc(uploads.position));
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    size: r.size,
+    name: r.originalName,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+async function ownerView(db: Db, row: ShipmentRow): Promise<OwnerTracking> {
+  const [returned] = await db.select().from(returnShipments).where(eq(returnShipments.awb, row.awb));
+  const dueMinor = row.chargesPaid ? 0 : totalMinorOf(row);
+  const declared = amount(row.customsDeclaredValue);
+  return {
+    ...publicView(row, true),
+    id: row.hawbId,
+    hawbid: row.hawbId,
+    foreignAwb: row.foreignAwb,
+    customerID: row.customerId,
+    description: row.description,
+    merchant: row.merchant,
+    weightKg: row.weightKg,
+    currency: row.currency,
+    customsCurrency: row.currency,
+    customsDuty: Number(row.customsDuty),
+    importVat: Number(row.importVat),
+    customsInvoiced: row.customsInvoiced,
+    customsDeclaredValue: declared,
+    customsDeclaredCurrency: row.customsDeclaredCurrency,
+    isCustomsDeclaredValue: declared !== null && declared > 0,
+    chargesDue:
+      dueMinor > 0
+        ? {
+            currencyCode: row.currency,
+            charges: pendingShipmentOf(row).charges,
+            total: fromMinor(dueMinor, row.currency),
+          }
+        : null,
+    invoice: row.invoice
+      ? { cost: Number(row.invoice.cost), hasInvoice: row.invoice.hasInvoice, submittedAt: row.invoice.submittedAt }
+      : null,
+    attachments: await attachmentsOf(db, row.awb),
+    returnShipment: returned ? { id: returned.id, createdAt: returned.createdAt.toISOString() } : null,
+  };
+}
+
+const isOwner = (c: Context<ApiEnv>, row: ShipmentRow) =>
+  !!c.var.userGuid && row.userGuid?.toLowerCase() === c.var.userGuid.toLowerCase();
+
+/**
+ * The shipment of the path, which the session must own (401 without a session, 403 for someone else's, 404 for
+ * none); checked before a body is read, so a stranger's upload is refused unread.
+ */
+const ownShipment: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (!c.var.userGuid) throw unauthorized();
+  const awb = awbNumberSchema.safeParse(c.req.param('awb'));
+  if (!awb.success) throw notFound();
+  const row = await findShipment(c.var.deps.db, awb.data);
+  if (!row) throw notFound();
+  if (!isOwner(c, row)) throw forbidden();
+  ownedShipments.set(c.req, row);
+  await next();
+};
+
+const invoiceFileCount = async (db: Db, awb: string) => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(uploads)
+    .where(and(eq(uploads.shipmentAwb, awb), eq(uploads.purpose, PURPOSE.shipmentInvoice)));
+  return row?.n ?? 0;
+};
+
+async function uploadInvoiceFiles(c: Ctx) {
+  const { db, uploads: storage, clock, logger } = c.var.deps;
+  const row = shipmentOf(c);
+  const files = await checkedFiles(await multipartFiles(c, INVOICE_FILE_FIELD), INVOICE_QUEUE_LIMIT);
+  const full = () =>
+    new HttpError(409, {
+      code: TrackingErrorCode.invoiceFilesFull,
+      message: `At most ${MAX_SHIPMENT_INVOICE_FILES} invoice files a shipment`,
+    });
+  if ((await invoiceFileCount(db, row.awb)) + files.length > MAX_SHIPMENT_INVOICE_FILES) throw full();
+  const keys: string[] = [];
+  try {
+    for (const { bytes } of files) keys.push(await storage.put(bytes));
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      // The shipment locked, so two uploads at once can't pass the limit together.
+      await t.select({ awb: shipments.awb }).from(shipments).where(eq(shipments.awb, row.awb)).for('update');
+      const existing = await invoiceFileCount(t, row.awb);
+      if (existing + files.length > MAX_SHIPMENT_INVOICE_FILES) throw full();
+      const now = clock();
+      await t.insert(uploads).values(
+        files.map(({ file, bytes, detected }, i) => ({
+          id: randomUUID(),
+          userGuid: row.userGuid!,
+          purpose: PURPOSE.shipmentInvoice,
+          shipmentAwb: row.awb,
+          storageKey: keys[i]!,
+          type: detected.type,
+          size: bytes.length,
+          originalName: sanitiseFileName(file.name),
+          position: existing + i + 1,
+          createdAt: now,
+        })),
+      );
+    });
+  } catch (error) {
+    // No row points at these files: they would never be served or cleaned up.
+    await Promise.all(keys.map((key) => storage.remove(key)));
+    throw error;
+  }
+  logger.info({ awb: row.awb, files: files.length }, 'invoice files stored');
+  return c.json(await attachmentsOf(db, row.awb));
+}
+
+async function saveInvoice(c: Ctx) {
+  const { db, clock, logger } = c.var.deps;
+  const row = shipmentOf(c);
+  const { commodity } = await jsonBody(c, uploadInvoiceBodySchema);
+  if (commodity.hasInvoice && (await invoiceFileCount(db, row.awb)) === 0) {
+    throw new HttpError(400, {
+      code: TrackingErrorCode.invoiceFileMissing,
+      message: 'Upload the invoice first',
+      fieldErrors: { files: ['Upload the invoice first'] },
+    });
+  }
+  const cost = commodity.cost.toFixed(2);
+  await db
+    .update(shipments)
+    .set({
+      invoice: { cost, hasInvoice: commodity.hasInvoice, submittedAt: clock().toISOString() },
+      // The declared value is the invoice's: customs (and the GST rule) read it from now on.
+      customsDeclaredValue: cost,
+      customsDeclaredCurrency: row.currency,
+    })
+    .where(eq(shipments.awb, row.awb));
+  logger.info({ awb: row.awb, hasInvoice: commodity.hasInvoice }, 'shipment invoice saved');
+  const saved = await findShipment(db, row.awb);
+  return c.json(await ownerView(db, saved!));
+}
+
+export function trackingRoutes(router: ApiRouter): void {
+  router.get('/api/tracking/:awbNumber', async (c) => {
+    const { db, throttle } = c.var.deps;
+    const key = trackingKey(clientAddress(c));
+    const wait = await throttle.retryAfter(key, TRACKING_LIMIT);
+    if (wait > 0) throw tooManyAttempts(wait);
+    await throttle.hit(key, TRACKING_LIMIT);
+    c.header('Cache-Control', 'private, no-store');
+    const awb = awbNumberSchema.safeParse(c.req.param('awbNumber'));
+    const row = awb.success ? await findShipment(db, awb.data) : undefined;
+    if (!row) throw notFound();
+    return c.json(isOwner(c, row) ? await ownerView(db, row) : publicView(row, false));
+  });
+
+  router.post('/api/tracking/:awb/upload', uploadInvoiceFiles, {
+    before: [ownShipment, limitBody(INVOICE_QUEUE_LIMIT)],
+  });
+  router.post('/api/tracking/:awb/uploadInvoice', saveInvoice, {
+    before: [ownShipment],
+  });
+}

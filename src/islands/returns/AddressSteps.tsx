@@ -1,0 +1,277 @@
+/**
+ * Steps 1 and 2 of the return (spec 1 §5 "Return addresses"): where the parcel is picked up, and where it goes
+ * back to (the supplier, with a name and a phone number). The zip code is required unless the country says
+ * otherwise; in a country with zip codes the address is checked (ValidateAddress) before going on, and a failed
+ * check is errors.invalidAddress. What is typed is kept in the draft as it is typed.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import {
+  useForm,
+  useWatch,
+  type FieldValues,
+  type Path,
+  type UseFormSetValue,
+  type UseFormSubscribe,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { TFunction } from 'i18next';
+import type { Lang } from '../../i18n/languages.ts';
+import type { City } from '../../lib/api/reference/contract.ts';
+import type { ReturnCountry, ReturnShipment } from '../../lib/api/returns/contract.ts';
+import { validateAddress } from '../../lib/api/returns/returns.ts';
+import { ApiError } from '../../lib/api/errors.ts';
+import { countryNameOf } from '../../lib/reference/countries.ts';
+import {
+  completeStep,
+  editStep,
+  type DeliveryAddressForm,
+  type PickupAddressForm,
+  type ReturnDraft,
+} from '../../lib/returns/return-draft.ts';
+import { deliveryAddressFormSchema, pickupAddressFormSchema, zipRequiredIn } from '../../lib/returns/return-forms.ts';
+import { TextField } from '../forms/TextField.tsx';
+import { SelectField } from '../forms/SelectField.tsx';
+import { CityField } from '../forms/CityField.tsx';
+import { FormAlert } from '../forms/FormAlert.tsx';
+import { SubmitButton } from '../forms/SubmitButton.tsx';
+
+interface StepProps {
+  t: TFunction;
+  lang: Lang;
+  shipment: ReturnShipment;
+  draft: ReturnDraft;
+  onNext: () => void;
+  onBack?: () => void;
+}
+
+function countryOptions(countries: readonly ReturnCountry[], lang: Lang) {
+  const collator = new Intl.Collator(lang);
+  return countries
+    .map((c) => ({ value: c.code, label: countryNameOf(c.code, lang) }))
+    .sort((a, b) => collator.compare(a.label, b.label));
+}
+
+/** Checks the address where the country has zip codes; answers the message key of a failure, or null. */
+async function checkAddress(
+  countries: readonly ReturnCountry[],
+  country: string,
+  address: { streetName: string; cityName: string; zipCode: string },
+): Promise<string | null> {
+  if (!zipRequiredIn(countries, country)) return null;
+  try {
+    return (await validateAddress(country, address)) ? null : 'errors.invalidAddress';
+  } catch (error) {
+    return error instanceof ApiError && error.status !== 400 && error.status !== 404
+      ? error.messageKey
+      : 'errors.invalidAddress';
+  }
+}
+
+/** Keeps the form's values in the draft as the customer changes them (without re-rendering the form). */
+export function useDraftSync<T extends FieldValues>(subscribe: UseFormSubscribe<T>, save: (values: T) => void) {
+  useEffect(
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ values, name }) => {
+          if (name !== undefined) save({ ...values });
+        },
+      }),
+    [subscribe, save],
+  );
+}
+
+/** Fills the zip code from a city of the list while it is still empty. */
+function useCityFill<T extends FieldValues>(setValue: UseFormSetValue<T>, zip: Path<T>, current: () => string) {
+  return useCallback(
+    (city: City) => {
+      if (city.zipCode && !current()) setValue(zip, city.zipCode as T[typeof zip], { shouldDirty: true });
+    },
+    [setValue, zip, current],
+  );
+}
+
+function StepButtons({ t, busy, onBack }: { t: TFunction; busy: boolean; onBack?: (() => void) | undefined }) {
+  return (
+    <div className="return-actions">
+      {onBack && (
+        <button type="button" className="button button-secondary" onClick={onBack}>
+          {t('return.back')}
+        </button>
+      )}
+      <SubmitButton busy={busy} label={t('return.continue')} busyLabel={t('return.checkingAddress')} />
+    </div>
+  );
+}
+
+export function AddressFromStep({ t, lang, shipment, draft, onNext, onBack }: StepProps) {
+  const countries = shipment.pickupCountries;
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, control, setValue, getValues, formState, subscribe } = useForm<PickupAddressForm>({
+    resolver: zodResolver(pickupAddressFormSchema(countries)),
+    defaultValues: draft.pickupAddress ?? shipment.pickupAddress,
+  });
+  const save = useCallback((values: PickupAddressForm) => editStep('address-from', { pickupAddress: values }), []);
+  useDraftSync(subscribe, save);
+  const country = useWatch({ control, name: 'pickupCountryCode' });
+  const city = useWatch({ control, name: 'pickupCity' });
+  const currentZip = useCallback(() => getValues('pickupZipCode'), [getValues]);
+  const onCity = useCityFill(setValue, 'pickupZipCode', currentZip);
+  const errors = formState.errors;
+
+  const onSubmit = async (form: PickupAddressForm) => {
+    setFailure(null);
+    const problem = await checkAddress(countries, form.pickupCountryCode, {
+      streetName: form.pickupStreetAdress,
+      cityName: form.pickupCity,
+      zipCode: form.pickupZipCode,
+    });
+    if (problem) {
+      setFailure(problem);
+      return;
+    }
+    completeStep('address-from', { pickupAddress: form });
+    onNext();
+  };
+
+  return (
+    <form
+      className="return-form"
+      noValidate
+      aria-labelledby="return-step-heading"
+      onSubmit={handleSubmit(onSubmit, () => setFailure('errors.validation'))}
+    >
+      <p>{t('return.addressFrom.intro')}</p>
+      {failure && (
+        <FormAlert>
+          <p>{t(failure)}</p>
+        </FormAlert>
+      )}
+      <SelectField
+        t={t}
+        label={t('return.country')}
+        options={countryOptions(countries, lang)}
+        registration={register('pickupCountryCode')}
+        error={errors.pickupCountryCode?.message}
+      />
+      <TextField
+        t={t}
+        label={t('shipping.addressLine1')}
+        autoComplete="street-address"
+        registration={register('pickupStreetAdress')}
+        error={errors.pickupStreetAdress?.message}
+      />
+      <CityField
+        t={t}
+        countryCode={country}
+        value={city}
+        registration={register('pickupCity')}
+        error={errors.pickupCity?.message}
+        onCity={onCity}
+      />
+      <TextField
+        t={t}
+        label={t(zipRequiredIn(countries, country) ? 'shipping.zipCode' : 'shipping.zipCodeOptional')}
+        autoComplete="postal-code"
+        dir="ltr"
+        registration={register('pickupZipCode')}
+        error={errors.pickupZipCode?.message}
+      />
+      <StepButtons t={t} busy={formState.isSubmitting} onBack={onBack} />
+    </form>
+  );
+}
+
+export function AddressToStep({ t, lang, shipment, draft, onNext, onBack }: StepProps) {
+  const countries = shipment.deliveryCountries;
+  const [failure, setFailure] = useState<string | null>(null);
+  const { register, handleSubmit, control, setValue, getValues, formState, subscribe } = useForm<DeliveryAddressForm>({
+    resolver: zodResolver(deliveryAddressFormSchema(countries)),
+    defaultValues: draft.deliveryAddress ?? shipment.deliveryAddress,
+  });
+  const save = useCallback((values: DeliveryAddressForm) => editStep('address-to', { deliveryAddress: values }), []);
+  useDraftSync(subscribe, save);
+  const country = useWatch({ control, name: 'deliveryCountryCode' });
+  const city = useWatch({ control, name: 'deliveryCity' });
+  const currentZip = useCallback(() => getValues('deliveryZipCode'), [getValues]);
+  const onCity = useCityFill(setValue, 'deliveryZipCode', currentZip);
+  const errors = formState.errors;
+
+  const onSubmit = async (form: DeliveryAddressForm) => {
+    setFailure(null);
+    const problem = await checkAddress(countries, form.deliveryCountryCode, {
+      streetName: form.deliveryStreetAddress,
+      cityName: form.deliveryCity,
+      zipCode: form.deliveryZipCode,
+    });
+    if (problem) {
+      setFailure(problem);
+      return;
+    }
+    completeStep('address-to', { deliveryAddress: form });
+    onNext();
+  };
+
+  return (
+    <form
+      className="return-form"
+      noValidate
+      aria-labelledby="return-step-heading"
+      onSubmit={handleSubmit(onSubmit, () => setFailure('errors.validation'))}
+    >
+      <p>{t('return.addressTo.intro', { supplier: shipment.supplierName || shipment.originCountry })}</p>
+      {failure && (
+        <FormAlert>
+          <p>{t(failure)}</p>
+        </FormAlert>
+      )}
+      <TextField
+        t={t}
+        label={t('return.name')}
+        autoComplete="organization"
+        registration={register('name')}
+        error={errors.name?.message}
+      />
+      <TextField
+        t={t}
+        label={t('return.phone')}
+        type="tel"
+        dir="ltr"
+        autoComplete="tel"
+        registration={register('phoneNumber')}
+        error={errors.phoneNumber?.message}
+      />
+      <SelectField
+        t={t}
+        label={t('return.country')}
+        options={countryOptions(countries, lang)}
+        registration={register('deliveryCountryCode')}
+        error={errors.deliveryCountryCode?.message}
+      />
+      <TextField
+        t={t}
+        label={t('shipping.addressLine1')}
+        autoComplete="street-address"
+        registration={register('deliveryStreetAddress')}
+        error={errors.deliveryStreetAddress?.message}
+      />
+      <CityField
+        t={t}
+        countryCode={country}
+        value={city}
+        registration={register('deliveryCity')}
+        error={errors.deliveryCity?.message}
+        onCity={onCity}
+      />
+      <TextField
+        t={t}
+        label={t(zipRequiredIn(countries, country) ? 'shipping.zipCode' : 'shipping.zipCodeOptional')}
+        autoComplete="postal-code"
+        dir="ltr"
+        registration={register('deliveryZipCode')}
+        error={errors.deliveryZipCode?.message}
+      />
+      <StepButtons t={t} busy={formState.isSubmitting} onBack={onBack} />
+    </form>
+  );
+}

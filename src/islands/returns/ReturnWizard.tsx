@@ -1,0 +1,232 @@
+/**
+ * The return shipment wizard (spec 1 §2.1 shipment-return, §2.7; spec 2 §4 return flow): address-from,
+ * address-to, pickup, each at its own URL (`/{lang}/shipment-return/{step}?id={hawbId}`) on one page, moved
+ * between with the history API so back and forward work. What is entered is kept in sessionStorage (a reload
+ * keeps it); a step whose earlier steps are not done shows the first that is not. A shipment that can't be
+ * returned shows why, with a way back.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { TFunction } from 'i18next';
+import type { Lang } from '../../i18n/languages.ts';
+import { useTranslator } from '../i18n/use-translator.ts';
+import type { ReturnShipment } from '../../lib/api/returns/contract.ts';
+import { getReturnShipment } from '../../lib/api/returns/returns.ts';
+import {
+  $returnDraft,
+  RETURN_STEPS,
+  draftStep,
+  isReturnStep,
+  openDraft,
+  stepRoute,
+  type ReturnDraft,
+  type ReturnStep,
+} from '../../lib/returns/return-draft.ts';
+import { loadFailureKey } from '../../lib/returns/return-errors.ts';
+import { formatReturnAmount, formatReturnWeight } from '../../lib/returns/return-rules.ts';
+import { buildUrl } from '../../lib/routes/paths.ts';
+import { $session } from '../../lib/session/session-store.ts';
+import { island } from '../forms/Island.tsx';
+import { LoadStatus } from '../forms/LoadStatus.tsx';
+import { AddressFromStep, AddressToStep } from './AddressSteps.tsx';
+import { PickupStep } from './PickupStep.tsx';
+
+interface Props {
+  lang: Lang;
+  brandSlug: string;
+  brandName: string;
+}
+
+/** The step the address asks for (null: the bare shipment-return) and the shipment's package id. */
+function readLocation(): { asked: ReturnStep | null; id: number | null } {
+  const last = location.pathname.split('/').pop() ?? '';
+  const raw = new URLSearchParams(location.search).get('id') ?? '';
+  return { asked: isReturnStep(last) ? last : null, id: /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null };
+}
+
+function StepList({
+  t,
+  current,
+  draft,
+  href,
+  onGo,
+}: {
+  t: TFunction;
+  current: ReturnStep;
+  draft: ReturnDraft;
+  href: (step: ReturnStep) => string;
+  onGo: (step: ReturnStep) => void;
+}) {
+  return (
+    <nav aria-label={t('return.steps')} className="signup-steps return-steps">
+      <ol>
+        {RETURN_STEPS.map((step) => {
+          const label = t(`return.step.${step}`);
+          const reachable = step !== current && draftStep(step, draft) === step;
+          return (
+            <li key={step} className={`signup-step ${step === current ? 'signup-step-current' : ''}`}>
+              {reachable ? (
+                <a
+                  href={href(step)}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    onGo(step);
+                  }}
+                >
+                  {label}
+                </a>
+              ) : (
+                <span aria-current={step === current ? 'step' : undefined}>{label}</span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+function ShipmentSummary({ t, shipment }: { t: TFunction; shipment: ReturnShipment }) {
+  return (
+    <dl className="summary-list return-summary">
+      <div>
+        <dt>{t('return.summary.awb')}</dt>
+        <dd dir="ltr">{shipment.awb}</dd>
+      </div>
+      <div>
+        <dt>{t('return.summary.supplier')}</dt>
+        <dd dir="auto">{shipment.supplierName || '—'}</dd>
+      </div>
+      <div>
+        <dt>{t('return.summary.origin')}</dt>
+        <dd>{shipment.originCountry}</dd>
+      </div>
+      <div>
+        <dt>{t('return.summary.declared')}</dt>
+        <dd dir="ltr">
+          {shipment.customsDeclaredValue === null
+            ? '—'
+            : `${shipment.customsDeclaredCurrency ?? shipment.currencyCode} ${formatReturnAmount(shipment.customsDeclaredValue)}`}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('return.summary.weight')}</dt>
+        <dd>{t('return.kg', { weight: formatReturnWeight(shipment.weight) })}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function ReturnWizardView({ lang, brandSlug, brandName }: Props) {
+  const t = useTranslator(lang);
+  const user = useStore($session);
+  const guid = user?.guid ?? '';
+  const draft = useStore($returnDraft);
+  const [where] = useState(readLocation);
+  const [shipment, setShipment] = useState<ReturnShipment | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(where.id === null ? 'return.notFound' : null);
+  const [step, setStep] = useState<ReturnStep>(where.asked ?? 'address-from');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const moved = useRef(false);
+
+  const href = useCallback(
+    (s: ReturnStep) => buildUrl(lang, stepRoute(s), brandSlug, {}, { id: String(where.id ?? '') }),
+    [lang, brandSlug, where.id],
+  );
+
+  /** Shows the step the address asks for, or the first one not done before it (and says so in the address). */
+  const settle = useCallback(() => {
+    const { asked } = readLocation();
+    const current = $returnDraft.get();
+    const shown = current ? draftStep(asked ?? 'address-from', current) : 'address-from';
+    if (shown !== asked) history.replaceState(history.state, '', href(shown));
+    setStep(shown);
+  }, [href]);
+
+  useEffect(() => {
+    if (!guid || where.id === null) return;
+    let live = true;
+    getReturnShipment(guid, where.id)
+      .then((found) => {
+        if (!live) return;
+        openDraft(found.packageID);
+        setShipment(found);
+        settle();
+      })
+      .catch((error: unknown) => live && setLoadError(loadFailureKey(error)));
+    return () => {
+      live = false;
+    };
+  }, [guid, where.id, settle]);
+
+  useEffect(() => {
+    const onPop = () => {
+      moved.current = true;
+      settle();
+    };
+    addEventListener('popstate', onPop);
+    return () => removeEventListener('popstate', onPop);
+  }, [settle]);
+
+  // Each step has its own title; moving to one puts the focus on its heading.
+  useEffect(() => {
+    document.title = `${t(`title.return.${step}`)} | ${brandName}`;
+    if (moved.current) heading.current?.focus();
+  }, [step, t, brandName, shipment]);
+
+  if (!user) return null;
+
+  const go = (next: ReturnStep) => {
+    moved.current = true;
+    history.pushState(null, '', href(next));
+    setStep(next);
+    scrollTo({ top: 0 });
+  };
+
+  return (
+    <section className="form-card form-card-wide return-page" aria-labelledby="return-heading">
+      <h1 id="return-heading">{t('return.heading')}</h1>
+      <LoadStatus t={t} loading={!shipment && !loadError} error={loadError} />
+      {loadError && (
+        <p>
+          <a href={buildUrl(lang, 'account-home', brandSlug, {}, { tab: 'packages' })}>{t('return.backToPackages')}</a>
+        </p>
+      )}
+      {shipment && draft && (
+        <>
+          <ShipmentSummary t={t} shipment={shipment} />
+          <StepList t={t} current={step} draft={draft} href={href} onGo={go} />
+          <h2 id="return-step-heading" ref={heading} tabIndex={-1}>
+            {t(`return.step.${step}`)}
+          </h2>
+          {step === 'address-from' && (
+            <AddressFromStep t={t} lang={lang} shipment={shipment} draft={draft} onNext={() => go('address-to')} />
+          )}
+          {step === 'address-to' && (
+            <AddressToStep
+              t={t}
+              lang={lang}
+              shipment={shipment}
+              draft={draft}
+              onNext={() => go('pickup')}
+              onBack={() => go('address-from')}
+            />
+          )}
+          {step === 'pickup' && (
+            <PickupStep
+              t={t}
+              lang={lang}
+              brandSlug={brandSlug}
+              shipment={shipment}
+              draft={draft}
+              onBack={() => go('address-to')}
+              onStep={go}
+            />
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+export default island(ReturnWizardView);

@@ -1,0 +1,184 @@
+/**
+ * The tracking page (spec 1 §2.6, §4.9; route tracking/{awbNumber}): loads the shipment on entry and shows its
+ * status, the truck bar and the status history to anyone; its owner also gets the private section (unless the
+ * shipment is still 'In Account'). Inquiries and claims go to the request form, through login when needed, and
+ * come back here. Pay now returns here from the provider's page with the order it paid.
+ */
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { TFunction } from 'i18next';
+import type { Lang } from '../../i18n/languages.ts';
+import { useTranslator } from '../i18n/use-translator.ts';
+import { awbNumberSchema, type Tracking } from '../../lib/api/tracking/contract.ts';
+import type { PaymentOutcome } from '../../lib/api/pending-payments/contract.ts';
+import { getTracking } from '../../lib/api/tracking/tracking.ts';
+import { completeShipmentPayment } from '../../lib/api/pending-payments/pending-payments.ts';
+import { ApiError } from '../../lib/api/errors.ts';
+import { notify } from '../../lib/notifications/notifications.ts';
+import { $session } from '../../lib/session/session-store.ts';
+import { buildUrl } from '../../lib/routes/paths.ts';
+import { SHIPMENT_REQUEST_CATEGORIES, showsPrivateSection } from '../../lib/tracking/tracking-rules.ts';
+import { island } from '../forms/Island.tsx';
+import { LoadStatus } from '../forms/LoadStatus.tsx';
+import { OutcomeNotice } from '../pending-payments/OutcomeNotice.tsx';
+import { TruckProgress } from './TruckProgress.tsx';
+import { StatusHistory, statusName } from './StatusHistory.tsx';
+import { PrivateSection } from './PrivateSection.tsx';
+
+interface Props {
+  lang: Lang;
+  brandSlug: string;
+}
+
+/** The waybill number of the address, /{lang}/tracking/{awbNumber}. */
+function awbOfPath(): string | null {
+  const part = decodeURIComponent(location.pathname.split('/').filter(Boolean)[2] ?? '');
+  const parsed = awbNumberSchema.safeParse(part);
+  return parsed.success ? parsed.data.toUpperCase() : null;
+}
+
+/** The order the provider's page came back with (pay now). */
+function readReturn(): { order: string; cancelled: boolean } | null {
+  const query = new URLSearchParams(location.search);
+  const order = query.get('order');
+  return order ? { order, cancelled: query.get('cancelled') === '1' } : null;
+}
+
+function loadErrorKey(error: unknown): string {
+  if (!(error instanceof ApiError)) return 'errors.500';
+  if (error.status === 404) return 'tracking.notFound';
+  return error.messageKey;
+}
+
+function Requests({
+  t,
+  lang,
+  brandSlug,
+  shipment,
+}: {
+  t: TFunction;
+  lang: Lang;
+  brandSlug: string;
+  shipment: Tracking;
+}) {
+  const link = (categoryId: number) =>
+    buildUrl(
+      lang,
+      'account.submit-request',
+      brandSlug,
+      {},
+      { categoryId: String(categoryId), shipmentAwb: shipment.awb },
+    );
+  return (
+    <section className="tracking-section" aria-labelledby="tracking-help-heading">
+      <h2 id="tracking-help-heading">{t('tracking.help.heading')}</h2>
+      <p>{t(shipment.isUserOwner ? 'tracking.help.introOwner' : 'tracking.help.intro')}</p>
+      <p className="tracking-actions">
+        <a className="button button-secondary" href={link(SHIPMENT_REQUEST_CATEGORIES.inquiry)}>
+          {t('tracking.help.inquiry')}
+        </a>
+        {/* Spec 1 §4.4: the owner has no claim on their own shipment (process 5). */}
+        {!shipment.isUserOwner && (
+          <a className="button button-secondary" href={link(SHIPMENT_REQUEST_CATEGORIES.claim)}>
+            {t('tracking.help.claim')}
+          </a>
+        )}
+      </p>
+    </section>
+  );
+}
+
+function TrackingView({ lang, brandSlug }: Props) {
+  const t = useTranslator(lang);
+  const user = useStore($session);
+  const [awb] = useState(awbOfPath);
+  const [back] = useState(readReturn);
+  const [shipment, setShipment] = useState<Tracking | null>(null);
+  const [error, setError] = useState<string | null>(awb ? null : 'tracking.notFound');
+  const [outcome, setOutcome] = useState<{ outcome: PaymentOutcome; cancelled: boolean } | null>(null);
+  const guid = user?.guid ?? null;
+
+  useEffect(() => {
+    if (!awb) return;
+    let live = true;
+    const load = async () => {
+      if (back && guid) {
+        // Read once: a reload shows the shipment, not the same outcome again.
+        history.replaceState(history.state, '', location.pathname);
+        try {
+          const ended = await completeShipmentPayment(guid, back.order);
+          if (!live) return;
+          setOutcome({ outcome: ended, cancelled: back.cancelled });
+          if (ended.state === 'paid') notify('success', 'pendingPayments.paidToast');
+        } catch {
+          if (live) notify('danger', 'errors.500');
+        }
+      }
+      try {
+        const found = await getTracking(awb, { cache: !back });
+        if (live) setShipment(found);
+      } catch (e) {
+        if (live) setError(loadErrorKey(e));
+      }
+    };
+    void load();
+    return () => {
+      live = false;
+    };
+  }, [awb, back, guid]);
+
+  return (
+    <article className="tracking-page" aria-labelledby="tracking-heading">
+      <h1 id="tracking-heading">
+        {t('tracking.heading')}{' '}
+        {awb && (
+          <span dir="ltr" className="tracking-awb">
+            {awb}
+          </span>
+        )}
+      </h1>
+      {outcome && <OutcomeNotice t={t} lang={lang} {...outcome} />}
+      <LoadStatus t={t} loading={!shipment && !error} error={error} />
+      {error === 'tracking.notFound' && (
+        <p>
+          <a href={buildUrl(lang, 'home', brandSlug)}>{t('tracking.tryAnother')}</a>
+        </p>
+      )}
+      {shipment && (
+        <>
+          <section className="tracking-summary" aria-labelledby="tracking-status-heading">
+            <h2 id="tracking-status-heading" className="tracking-status">
+              {statusName(t, shipment.lastPI, shipment.currentStatus)}
+            </h2>
+            <TruckProgress
+              t={t}
+              lang={lang}
+              progress={shipment.trackingProgress}
+              status={statusName(t, shipment.lastPI, shipment.currentStatus)}
+            />
+            <dl className="tracking-facts">
+              <div>
+                <dt>{t('tracking.origin')}</dt>
+                <dd>
+                  {shipment.originEntity} (
+                  {t(`country.${shipment.originCountryCode}`, { defaultValue: shipment.originCountryCode })})
+                </dd>
+              </div>
+              <div>
+                <dt>{t('tracking.destination')}</dt>
+                <dd>{shipment.destEntity}</dd>
+              </div>
+            </dl>
+          </section>
+          {showsPrivateSection(shipment) && (
+            <PrivateSection t={t} lang={lang} brandSlug={brandSlug} shipment={shipment} onChanged={setShipment} />
+          )}
+          <StatusHistory t={t} lang={lang} history={shipment.history} />
+          <Requests t={t} lang={lang} brandSlug={brandSlug} shipment={shipment} />
+        </>
+      )}
+    </article>
+  );
+}
+
+export default island(TrackingView);

@@ -1,0 +1,164 @@
+/**
+ * Contract of the return shipment calls (spec 1 §3 "Return shipment", spec 2 §3, §7 v1 account shipments/return,
+ * Reference data ValidateAddress; docs/decisions/018): the prefill of a delivered shipment's return, its price,
+ * the stored return, and the address check. Field names are the spec's (pickupStreetAdress included).
+ */
+import { z } from 'zod';
+import { MAX_RETURN_WEIGHT_KG } from '../../returns/return-rules.ts';
+
+const countryCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z]{2}$/)
+  .transform((s) => s.toUpperCase());
+const text = (max: number) => z.string().trim().max(max);
+
+export const pickupAddressSchema = z.object({
+  pickupStreetAdress: text(120).min(3),
+  pickupCity: text(80).min(1),
+  /** Empty where the country has no zip codes. */
+  pickupZipCode: text(12),
+  pickupCountryCode: countryCode,
+});
+export type PickupAddress = z.infer<typeof pickupAddressSchema>;
+
+/** A phone number once spaces, plus signs and parentheses are gone: 6 to 15 digits. */
+export const RETURN_PHONE_PATTERN = /^\d{6,15}$/;
+
+export const deliveryAddressSchema = z.object({
+  name: text(80).min(2),
+  phoneNumber: z
+    .string()
+    .transform((s) => s.replace(/[\s+()-]/g, ''))
+    .pipe(z.string().regex(RETURN_PHONE_PATTERN)),
+  deliveryStreetAddress: text(120).min(3),
+  deliveryCity: text(80).min(1),
+  deliveryZipCode: text(12),
+  deliveryCountryCode: countryCode,
+});
+export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
+
+export const pickupTimeDetailsSchema = z.object({
+  /** yyyy-MM-dd, a day of the pickup country's calendar. */
+  pickupDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** HH:mm, 24-hour, on the 10-minute grid. */
+  readyTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]0$/),
+  latestTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]0$/),
+});
+export type PickupTimeDetails = z.infer<typeof pickupTimeDetailsSchema>;
+
+/** A country the return can be picked up in or delivered to, with what its addresses need. */
+export const returnCountrySchema = z.object({
+  code: z.string(),
+  isZipCodeRequired: z.boolean(),
+});
+export type ReturnCountry = z.infer<typeof returnCountrySchema>;
+
+/** GET api/v1/account/{guid}/shipments/return/{id}: the return of a delivered shipment, prefilled. */
+export const returnShipmentSchema = z.object({
+  packageID: z.number().int(),
+  awb: z.string(),
+  currencyCode: z.string(),
+  contentDescription: z.string(),
+  pickupAddress: z.object({
+    pickupStreetAdress: z.string(),
+    pickupCity: z.string(),
+    pickupZipCode: z.string(),
+    pickupCountryCode: z.string(),
+  }),
+  deliveryAddress: z.object({
+    name: z.string(),
+    phoneNumber: z.string(),
+    deliveryStreetAddress: z.string(),
+    deliveryCity: z.string(),
+    deliveryZipCode: z.string(),
+    deliveryCountryCode: z.string(),
+  }),
+  pickupTimeDetails: pickupTimeDetailsSchema.nullable(),
+  amount: z.number(),
+  weight: z.number(),
+  weightUnit: z.literal('kg'),
+  supplierName: z.string(),
+  originCountry: z.string(),
+  originCountryCode: z.string(),
+  customsDeclaredValue: z.number().nullable(),
+  customsDeclaredCurrency: z.string().nullable(),
+  /** The highest declared amount allowed, in `currencyCode`. */
+  lowValueLimit: z.number(),
+  /** Where a return can be picked up (countries the service delivers to) and delivered (origin countries). */
+  pickupCountries: z.array(returnCountrySchema),
+  deliveryCountries: z.array(returnCountrySchema),
+});
+export type ReturnShipment = z.infer<typeof returnShipmentSchema>;
+
+const amountSchema = z.number().positive().max(1_000_000);
+const weightSchema = z.number().positive().max(MAX_RETURN_WEIGHT_KG);
+
+/** POST api/v1/account/{guid}/shipments/return/calculate. */
+export const calculateRequestSchema = z.object({
+  packageID: z.number().int().positive().optional(),
+  weight: weightSchema,
+  weightUnit: z.literal('kg').default('kg'),
+  pickupCountryCode: countryCode,
+  deliveryCountryCode: countryCode,
+});
+export type CalculateRequest = z.input<typeof calculateRequestSchema>;
+
+/** A return's price: minor units of its currency, and as written (e.g. "USD 30.50"). */
+export const returnPriceSchema = z.object({
+  amountMinor: z.number().int().nonnegative(),
+  currencyCode: z.string(),
+  amount: z.number().nonnegative(),
+  display: z.string(),
+});
+export type ReturnPrice = z.infer<typeof returnPriceSchema>;
+
+/** POST api/v1/account/{guid}/shipments/return/{id}: the return the customer asks for. */
+export const returnRequestSchema = z.object({
+  packageID: z.number().int().positive(),
+  contentDescription: text(200).min(2),
+  pickupAddress: pickupAddressSchema,
+  deliveryAddress: deliveryAddressSchema,
+  pickupTimeDetails: pickupTimeDetailsSchema,
+  amount: amountSchema,
+  weight: weightSchema,
+  weightUnit: z.literal('kg').default('kg'),
+});
+export type ReturnRequest = z.input<typeof returnRequestSchema>;
+
+/** The stored return (answered by the POST, 201 when created, 200 when the shipment already had it). */
+export const storedReturnSchema = z.object({
+  packageID: z.number().int(),
+  awb: z.string(),
+  currencyCode: z.string(),
+  contentDescription: z.string(),
+  pickupAddress: returnShipmentSchema.shape.pickupAddress,
+  deliveryAddress: returnShipmentSchema.shape.deliveryAddress,
+  pickupTimeDetails: pickupTimeDetailsSchema,
+  amount: z.number(),
+  weight: z.number(),
+  weightUnit: z.literal('kg'),
+  price: returnPriceSchema,
+  createdAt: z.string(),
+});
+export type StoredReturn = z.infer<typeof storedReturnSchema>;
+
+/** POST api/v1/Countries/{code}/ValidateAddress. */
+export const validateAddressRequestSchema = z.object({
+  streetName: z.string().max(200),
+  cityName: z.string().max(200),
+  zipCode: z.string().max(20).default(''),
+});
+export type ValidateAddressRequest = z.input<typeof validateAddressRequestSchema>;
+export const validateAddressResponseSchema = z.object({ isValid: z.boolean() });
+
+export const ReturnErrorCode = {
+  /** 409: the shipment is not delivered (nothing to return yet). */
+  notDelivered: 'RETURN_NOT_DELIVERED',
+  /** 409: the shipment already has a return. */
+  exists: 'RETURN_EXISTS',
+  /** 400: an address fails the country's check (errors.invalidAddress); fieldErrors name it. */
+  invalidAddress: 'RETURN_INVALID_ADDRESS',
+  /** 400: no rate from the pickup country to the delivery country. */
+  noRoute: 'RETURN_NO_ROUTE',
+} as const;

@@ -1,0 +1,111 @@
+/**
+ * Contract of the tracking calls (spec 2 §7 Tracking and packages): GET api/tracking/{awbNumber}, the invoice's
+ * files (POST api/tracking/{awb}/upload) and form (POST api/tracking/{awb}/uploadInvoice).
+ *
+ * Public tracking answers everyone the same few fields; the owner-only fields (spec 1 §3 shipment) are sent only
+ * to the shipment's owner and are absent, not null, for anyone else (docs/decisions/017).
+ */
+import { z } from 'zod';
+import { chargeSchema } from '../pending-payments/contract.ts';
+import { uploadTypeSchema } from '../uploads/contract.ts';
+
+/** A waybill number as customers type it: letters and digits, 6 to 20 characters. */
+export const awbNumberSchema = z.string().regex(/^[A-Za-z0-9]{6,20}$/);
+
+export const trackingEventSchema = z.object({
+  /** Status id (lastPI of that moment); the page names it in the reader's language. */
+  statusId: z.number().int(),
+  status: z.string(),
+  location: z.string(),
+  at: z.iso.datetime({ offset: true }),
+});
+export type TrackingEvent = z.infer<typeof trackingEventSchema>;
+
+/** What anyone may see of a shipment. */
+export const publicTrackingSchema = z.object({
+  awb: z.string(),
+  currentStatus: z.string(),
+  lastPI: z.number().int(),
+  /** 0 to 100: how far along its way the shipment is (the truck bar). */
+  trackingProgress: z.number().int().min(0).max(100),
+  originCountryCode: z.string(),
+  originEntity: z.string(),
+  destEntity: z.string(),
+  /** Newest first. */
+  history: z.array(trackingEventSchema),
+  isUserOwner: z.boolean(),
+});
+
+export const invoiceAttachmentSchema = z.object({
+  id: z.uuid(),
+  type: uploadTypeSchema,
+  size: z.number().int().positive(),
+  /** The client's file name, sanitised; for display only. */
+  name: z.string(),
+  createdAt: z.iso.datetime(),
+});
+export type InvoiceAttachment = z.infer<typeof invoiceAttachmentSchema>;
+export const invoiceAttachmentsSchema = z.array(invoiceAttachmentSchema);
+
+const decimalString = z.string().regex(/^\d+(\.\d{1,2})?$/);
+
+/** The fields only the owner receives. */
+export const ownerTrackingSchema = z.object({
+  id: z.number().int(),
+  hawbid: z.number().int(),
+  foreignAwb: z.string().nullable(),
+  customerID: z.number().int(),
+  description: z.string(),
+  merchant: z.string().nullable(),
+  weightKg: decimalString,
+  currency: z.string(),
+  customsCurrency: z.string(),
+  customsDuty: z.number(),
+  importVat: z.number(),
+  customsInvoiced: z.boolean(),
+  customsDeclaredValue: z.number().nullable(),
+  customsDeclaredCurrency: z.string().nullable(),
+  isCustomsDeclaredValue: z.boolean(),
+  /** Charges still to pay, as pending payments lists them; null when nothing is due. */
+  chargesDue: z.object({ currencyCode: z.string(), charges: z.array(chargeSchema), total: z.number() }).nullable(),
+  /** The invoice form as last sent. */
+  invoice: z.object({ cost: z.number(), hasInvoice: z.boolean(), submittedAt: z.iso.datetime() }).nullable(),
+  attachments: invoiceAttachmentsSchema,
+  /** The return shipment made of it, if any. */
+  returnShipment: z.object({ id: z.number().int(), createdAt: z.iso.datetime() }).nullable(),
+});
+
+/** GET api/tracking/{awbNumber}: the public fields, plus the owner's when the session owns the shipment. */
+export const trackingSchema = publicTrackingSchema.extend(ownerTrackingSchema.partial().shape);
+export type Tracking = z.infer<typeof trackingSchema>;
+export type OwnerTracking = z.infer<typeof publicTrackingSchema> & z.infer<typeof ownerTrackingSchema>;
+
+/** The owner-only field names: public tracking must carry none of them. */
+export const OWNER_ONLY_FIELDS = Object.keys(ownerTrackingSchema.shape) as (keyof typeof ownerTrackingSchema.shape)[];
+
+/** POST api/tracking/{awb}/uploadInvoice: the commodity of the invoice form (spec 2 §3 shipment invoice). */
+export const invoiceCommoditySchema = z.object({
+  /** The commodity's cost in the shipment's currency, up to 2 decimals, more than 0. */
+  cost: z
+    .number()
+    .positive()
+    .max(1_000_000)
+    .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'At most 2 decimals'),
+  hasInvoice: z.boolean(),
+  /** The customer confirms the declaration: required. */
+  agreement: z.literal(true),
+});
+export const uploadInvoiceBodySchema = z.object({ commodity: invoiceCommoditySchema });
+export type InvoiceCommodity = z.infer<typeof invoiceCommoditySchema>;
+
+/** The multipart field of POST api/tracking/{awb}/upload. */
+export const INVOICE_FILE_FIELD = 'files';
+/** Invoice files a shipment may hold in all (five a time, spec 2 §9). */
+export const MAX_SHIPMENT_INVOICE_FILES = 20;
+
+export const TrackingErrorCode = {
+  /** uploadInvoice with hasInvoice but no file uploaded. */
+  invoiceFileMissing: 'INVOICE_FILE_MISSING',
+  /** The shipment holds as many invoice files as it may. */
+  invoiceFilesFull: 'INVOICE_FILES_FULL',
+} as const;
