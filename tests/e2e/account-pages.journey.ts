@@ -121,7 +121,8 @@ test('a request about a shipment is submitted with its attachment; a disguised e
   const category = page.getByLabel('Category');
   await expect(category).toHaveValue('562');
   await expect(page.getByLabel('Tracking number of the shipment (optional)')).toHaveValue('SB7000105');
-  // Claims are filed from the claim tab.
+  // About one shipment (a waybill number in the address), a claim on it is offered too; otherwise claims are
+  // filed from the claim tab.
   await expect(category.getByRole('option')).toHaveText([
     'Choose a category',
     'Activate a mailbox',
@@ -129,6 +130,7 @@ test('a request about a shipment is submitted with its attachment; a disguised e
     'Inquiry about a shipment',
     'Edit my profile',
     'Cancel Flex',
+    'Claim a shipment',
   ]);
   await expectAccessible(page);
 
@@ -167,7 +169,8 @@ test('a request about a shipment is submitted with its attachment; a disguised e
   // A real PNG goes to the request already created: no second request.
   await file.setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: PNG_FILE });
   await submit.click();
-  await expect(page).toHaveURL('/en/home/account?tab=requests');
+  // Sent about a shipment, the customer is back on its tracking page.
+  await expect(page).toHaveURL('/en/tracking/SB7000105');
   await expect(page.getByText('Your request has been submitted.')).toBeVisible();
 
   const guid = await customerGuid(page);
