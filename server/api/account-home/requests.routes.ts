@@ -2,7 +2,7 @@
  * Customer requests (cases) and claims (spec 1 §3 and §4.3, spec 2 §7 Account): search, read, create, update or
  * close, attach files; and the user's claim cases.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Db } from '../../db/database.ts';
@@ -12,7 +12,7 @@ import { conflict, invalid, jsonBody, notFound } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
 import { isUniqueViolation } from '../signup/validation.ts';
 import { PURPOSE, checkedFiles, limitBody, multipartFiles, queueLimit } from '../uploads/upload-checks.ts';
-import { sanitiseFileName } from '../../uploads/file-names.ts';
+import { storeUploads } from '../uploads/store-uploads.ts';
 import { isRowId, offsetOf, rowIdParam, sessionUser, setPagination } from './paging.ts';
 import { requestView, requestViews, type RequestRow } from './request-views.ts';
 import { countLookup, expectedClaimSubCategory, isOwnMailbox } from './claims.routes.ts';
@@ -209,7 +209,7 @@ export function requestsRoutes(router: ApiRouter): void {
   router.post(
     '/api/account/:guid/requests/:id/attachFiles',
     async (c) => {
-      const { db, uploads: storage, clock, logger } = c.var.deps;
+      const { db, logger } = c.var.deps;
       const guid = sessionUser(c);
       const request = await ownRequest(db, guid, rowIdParam(c, 'id'));
       if (request.status === CLOSED_STATUS) throw closedConflict();
@@ -227,38 +227,19 @@ export function requestsRoutes(router: ApiRouter): void {
       };
       if ((await attached(db)) + files.length > REQUEST_ATTACHMENTS_MAX) throw tooMany();
 
-      const keys: string[] = [];
-      try {
-        for (const { bytes } of files) keys.push(await storage.put(bytes));
-        await db.transaction(async (tx) => {
-          const t = tx as unknown as Db;
+      await storeUploads(
+        c.var.deps,
+        files,
+        { userGuid: guid, purpose: PURPOSE.requestAttachment, requestId: request.id },
+        async (t) => {
           // Locked, so two uploads at once can't pass the limit together, nor attach to a request being closed.
           const locked = await ownRequest(t, guid, request.id, true);
           if (locked.status === CLOSED_STATUS) throw closedConflict();
           const existing = await attached(t);
           if (existing + files.length > REQUEST_ATTACHMENTS_MAX) throw tooMany();
-          const now = clock();
-          await t.insert(uploads).values(
-            files.map(({ file, bytes, detected }, i) => ({
-              id: randomUUID(),
-              userGuid: guid,
-              purpose: PURPOSE.requestAttachment,
-              requestId: request.id,
-              storageKey: keys[i]!,
-              type: detected.type,
-              size: bytes.length,
-              originalName: sanitiseFileName(file.name),
-              // After the request's earlier attachments, in the order sent.
-              position: existing + i + 1,
-              createdAt: now,
-            })),
-          );
-        });
-      } catch (error) {
-        // No row points at these files: they would never be served or cleaned up.
-        await Promise.all(keys.map((key) => storage.remove(key)));
-        throw error;
-      }
+          return existing;
+        },
+      );
       logger.info({ userGuid: guid, requestId: request.id, files: files.length }, 'request attachments stored');
       return c.json(await requestView(db, await ownRequest(db, guid, request.id)));
     },

@@ -6,7 +6,6 @@
  * owns the shipment. Every lookup counts against the caller's address (an IPv6 address by its /64), so waybill
  * numbers can't be harvested by counting through them; a miss costs the same as a hit.
  */
-import { randomUUID } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import {
@@ -25,12 +24,12 @@ import type { Db } from '../../db/database.ts';
 import { returnShipments, shipments, uploads } from '../../db/schema.ts';
 import type { Limit } from '../../auth/throttle.ts';
 import { pendingShipmentOf, totalMinorOf } from '../../payments/shipment-orders.ts';
-import { sanitiseFileName } from '../../uploads/file-names.ts';
 import { clientAddress } from '../client-address.ts';
 import type { ApiEnv } from '../env.ts';
 import { HttpError, forbidden, jsonBody, notFound, tooManyAttempts, unauthorized } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
 import { PURPOSE, checkedFiles, limitBody, multipartFiles } from '../uploads/upload-checks.ts';
+import { storeUploads } from '../uploads/store-uploads.ts';
 
 type ShipmentRow = typeof shipments.$inferSelect;
 type Ctx = Context<ApiEnv>;
@@ -162,7 +161,7 @@ const invoiceFileCount = async (db: Db, awb: string) => {
 };
 
 async function uploadInvoiceFiles(c: Ctx) {
-  const { db, uploads: storage, clock, logger } = c.var.deps;
+  const { db, logger } = c.var.deps;
   const row = shipmentOf(c);
   const files = await checkedFiles(await multipartFiles(c, INVOICE_FILE_FIELD), INVOICE_QUEUE_LIMIT);
   const full = () =>
@@ -171,36 +170,18 @@ async function uploadInvoiceFiles(c: Ctx) {
       message: `At most ${MAX_SHIPMENT_INVOICE_FILES} invoice files a shipment`,
     });
   if ((await invoiceFileCount(db, row.awb)) + files.length > MAX_SHIPMENT_INVOICE_FILES) throw full();
-  const keys: string[] = [];
-  try {
-    for (const { bytes } of files) keys.push(await storage.put(bytes));
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+  await storeUploads(
+    c.var.deps,
+    files,
+    { userGuid: row.userGuid!, purpose: PURPOSE.shipmentInvoice, shipmentAwb: row.awb },
+    async (t) => {
       // The shipment locked, so two uploads at once can't pass the limit together.
       await t.select({ awb: shipments.awb }).from(shipments).where(eq(shipments.awb, row.awb)).for('update');
       const existing = await invoiceFileCount(t, row.awb);
       if (existing + files.length > MAX_SHIPMENT_INVOICE_FILES) throw full();
-      const now = clock();
-      await t.insert(uploads).values(
-        files.map(({ file, bytes, detected }, i) => ({
-          id: randomUUID(),
-          userGuid: row.userGuid!,
-          purpose: PURPOSE.shipmentInvoice,
-          shipmentAwb: row.awb,
-          storageKey: keys[i]!,
-          type: detected.type,
-          size: bytes.length,
-          originalName: sanitiseFileName(file.name),
-          position: existing + i + 1,
-          createdAt: now,
-        })),
-      );
-    });
-  } catch (error) {
-    // No row points at these files: they would never be served or cleaned up.
-    await Promise.all(keys.map((key) => storage.remove(key)));
-    throw error;
-  }
+      return existing;
+    },
+  );
   logger.info({ awb: row.awb, files: files.length }, 'invoice files stored');
   return c.json(await attachmentsOf(db, row.awb));
 }

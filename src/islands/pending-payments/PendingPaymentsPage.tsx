@@ -9,12 +9,8 @@ import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../i18n/use-translator.ts';
-import type { PaymentOutcome, PendingShipment } from '../../lib/api/pending-payments/contract.ts';
-import {
-  completeShipmentPayment,
-  getPayableShipments,
-  resolveShipmentPaymentUrl,
-} from '../../lib/api/pending-payments/pending-payments.ts';
+import type { PendingShipment } from '../../lib/api/pending-payments/contract.ts';
+import { getPayableShipments, resolveShipmentPaymentUrl } from '../../lib/api/pending-payments/pending-payments.ts';
 import { newIdempotencyKey } from '../../lib/api/payments/payments.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import {
@@ -35,6 +31,7 @@ import { $session } from '../../lib/session/session-store.ts';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { island } from '../forms/Island.tsx';
 import { OutcomeNotice } from './OutcomeNotice.tsx';
+import { readPaymentReturn, settlePaymentReturn, type ReturnedPayment } from './payment-return.ts';
 import { LoadStatus } from '../forms/LoadStatus.tsx';
 
 interface Props {
@@ -101,13 +98,6 @@ function ShipmentItem({
   );
 }
 
-/** The order the provider's page came back with. */
-function readReturn(): { order: string; cancelled: boolean } | null {
-  const query = new URLSearchParams(location.search);
-  const order = query.get('order');
-  return order ? { order, cancelled: query.get('cancelled') === '1' } : null;
-}
-
 function PendingPaymentsView({ lang }: Props) {
   const t = useTranslator(lang);
   const user = useStore($session);
@@ -117,26 +107,19 @@ function PendingPaymentsView({ lang }: Props) {
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState(false);
-  const [outcome, setOutcome] = useState<{ outcome: PaymentOutcome; cancelled: boolean } | null>(null);
+  const [outcome, setOutcome] = useState<ReturnedPayment | null>(null);
   /** The idempotency key of the current selection's payment: a double click asks for one page. */
   const attemptKey = useRef<string | null>(null);
-  const [back] = useState(readReturn);
+  const [back] = useState(readPaymentReturn);
 
   useEffect(() => {
     if (!guid) return;
     let live = true;
     const load = async () => {
       if (back) {
-        // Read once: a reload shows the list, not the same outcome again.
-        history.replaceState(history.state, '', location.pathname);
-        try {
-          const ended = await completeShipmentPayment(guid, back.order);
-          if (!live) return;
-          setOutcome({ outcome: ended, cancelled: back.cancelled });
-          if (ended.state === 'paid') notify('success', 'pendingPayments.paidToast');
-        } catch {
-          if (live) notify('danger', 'errors.500');
-        }
+        const returned = await settlePaymentReturn(guid, back);
+        if (!live) return;
+        setOutcome(returned);
       }
       try {
         const list = await getPayableShipments(guid);

@@ -4,12 +4,13 @@
  * otherwise; in a country with zip codes the address is checked (ValidateAddress) before going on, and a failed
  * check is errors.invalidAddress. What is typed is kept in the draft as it is typed.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type FormEventHandler, type ReactNode } from 'react';
 import {
   useForm,
   useWatch,
   type FieldValues,
   type Path,
+  type UseFormRegisterReturn,
   type UseFormSetValue,
   type UseFormSubscribe,
 } from 'react-hook-form';
@@ -104,6 +105,97 @@ function StepButtons({ t, busy, onBack }: { t: TFunction; busy: boolean; onBack?
   );
 }
 
+interface FieldBinding {
+  registration: UseFormRegisterReturn;
+  error: string | undefined;
+}
+
+/** A step's form: its intro, why it can't go on, its fields and its buttons. */
+function StepForm({
+  t,
+  intro,
+  failure,
+  busy,
+  onSubmit,
+  onBack,
+  children,
+}: {
+  t: TFunction;
+  intro: string;
+  failure: string | null;
+  busy: boolean;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  onBack?: (() => void) | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <form className="return-form" noValidate aria-labelledby="return-step-heading" onSubmit={onSubmit}>
+      <p>{intro}</p>
+      {failure && (
+        <FormAlert>
+          <p>{t(failure)}</p>
+        </FormAlert>
+      )}
+      {children}
+      <StepButtons t={t} busy={busy} onBack={onBack} />
+    </form>
+  );
+}
+
+/** Country, street, city (with its zip code filled from the list) and zip code, required where the country says. */
+function AddressFields({
+  t,
+  lang,
+  countries,
+  country,
+  city,
+  onCity,
+  fields,
+}: {
+  t: TFunction;
+  lang: Lang;
+  countries: readonly ReturnCountry[];
+  country: string;
+  city: string;
+  onCity: (city: City) => void;
+  fields: Record<'country' | 'street' | 'city' | 'zip', FieldBinding>;
+}) {
+  return (
+    <>
+      <SelectField
+        t={t}
+        label={t('return.country')}
+        options={countryOptions(countries, lang)}
+        registration={fields.country.registration}
+        error={fields.country.error}
+      />
+      <TextField
+        t={t}
+        label={t('shipping.addressLine1')}
+        autoComplete="street-address"
+        registration={fields.street.registration}
+        error={fields.street.error}
+      />
+      <CityField
+        t={t}
+        countryCode={country}
+        value={city}
+        registration={fields.city.registration}
+        error={fields.city.error}
+        onCity={onCity}
+      />
+      <TextField
+        t={t}
+        label={t(zipRequiredIn(countries, country) ? 'shipping.zipCode' : 'shipping.zipCodeOptional')}
+        autoComplete="postal-code"
+        dir="ltr"
+        registration={fields.zip.registration}
+        error={fields.zip.error}
+      />
+    </>
+  );
+}
+
 export function AddressFromStep({ t, lang, shipment, draft, onNext, onBack }: StepProps) {
   const countries = shipment.pickupCountries;
   const [failure, setFailure] = useState<string | null>(null);
@@ -135,50 +227,29 @@ export function AddressFromStep({ t, lang, shipment, draft, onNext, onBack }: St
   };
 
   return (
-    <form
-      className="return-form"
-      noValidate
-      aria-labelledby="return-step-heading"
+    <StepForm
+      t={t}
+      intro={t('return.addressFrom.intro')}
+      failure={failure}
+      busy={formState.isSubmitting}
       onSubmit={handleSubmit(onSubmit, () => setFailure('errors.validation'))}
+      onBack={onBack}
     >
-      <p>{t('return.addressFrom.intro')}</p>
-      {failure && (
-        <FormAlert>
-          <p>{t(failure)}</p>
-        </FormAlert>
-      )}
-      <SelectField
+      <AddressFields
         t={t}
-        label={t('return.country')}
-        options={countryOptions(countries, lang)}
-        registration={register('pickupCountryCode')}
-        error={errors.pickupCountryCode?.message}
-      />
-      <TextField
-        t={t}
-        label={t('shipping.addressLine1')}
-        autoComplete="street-address"
-        registration={register('pickupStreetAdress')}
-        error={errors.pickupStreetAdress?.message}
-      />
-      <CityField
-        t={t}
-        countryCode={country}
-        value={city}
-        registration={register('pickupCity')}
-        error={errors.pickupCity?.message}
+        lang={lang}
+        countries={countries}
+        country={country}
+        city={city}
         onCity={onCity}
+        fields={{
+          country: { registration: register('pickupCountryCode'), error: errors.pickupCountryCode?.message },
+          street: { registration: register('pickupStreetAdress'), error: errors.pickupStreetAdress?.message },
+          city: { registration: register('pickupCity'), error: errors.pickupCity?.message },
+          zip: { registration: register('pickupZipCode'), error: errors.pickupZipCode?.message },
+        }}
       />
-      <TextField
-        t={t}
-        label={t(zipRequiredIn(countries, country) ? 'shipping.zipCode' : 'shipping.zipCodeOptional')}
-        autoComplete="postal-code"
-        dir="ltr"
-        registration={register('pickupZipCode')}
-        error={errors.pickupZipCode?.message}
-      />
-      <StepButtons t={t} busy={formState.isSubmitting} onBack={onBack} />
-    </form>
+    </StepForm>
   );
 }
 
@@ -213,18 +284,14 @@ export function AddressToStep({ t, lang, shipment, draft, onNext, onBack }: Step
   };
 
   return (
-    <form
-      className="return-form"
-      noValidate
-      aria-labelledby="return-step-heading"
+    <StepForm
+      t={t}
+      intro={t('return.addressTo.intro', { supplier: shipment.supplierName || shipment.originCountry })}
+      failure={failure}
+      busy={formState.isSubmitting}
       onSubmit={handleSubmit(onSubmit, () => setFailure('errors.validation'))}
+      onBack={onBack}
     >
-      <p>{t('return.addressTo.intro', { supplier: shipment.supplierName || shipment.originCountry })}</p>
-      {failure && (
-        <FormAlert>
-          <p>{t(failure)}</p>
-        </FormAlert>
-      )}
       <TextField
         t={t}
         label={t('return.name')}
@@ -241,37 +308,20 @@ export function AddressToStep({ t, lang, shipment, draft, onNext, onBack }: Step
         registration={register('phoneNumber')}
         error={errors.phoneNumber?.message}
       />
-      <SelectField
+      <AddressFields
         t={t}
-        label={t('return.country')}
-        options={countryOptions(countries, lang)}
-        registration={register('deliveryCountryCode')}
-        error={errors.deliveryCountryCode?.message}
-      />
-      <TextField
-        t={t}
-        label={t('shipping.addressLine1')}
-        autoComplete="street-address"
-        registration={register('deliveryStreetAddress')}
-        error={errors.deliveryStreetAddress?.message}
-      />
-      <CityField
-        t={t}
-        countryCode={country}
-        value={city}
-        registration={register('deliveryCity')}
-        error={errors.deliveryCity?.message}
+        lang={lang}
+        countries={countries}
+        country={country}
+        city={city}
         onCity={onCity}
+        fields={{
+          country: { registration: register('deliveryCountryCode'), error: errors.deliveryCountryCode?.message },
+          street: { registration: register('deliveryStreetAddress'), error: errors.deliveryStreetAddress?.message },
+          city: { registration: register('deliveryCity'), error: errors.deliveryCity?.message },
+          zip: { registration: register('deliveryZipCode'), error: errors.deliveryZipCode?.message },
+        }}
       />
-      <TextField
-        t={t}
-        label={t(zipRequiredIn(countries, country) ? 'shipping.zipCode' : 'shipping.zipCodeOptional')}
-        autoComplete="postal-code"
-        dir="ltr"
-        registration={register('deliveryZipCode')}
-        error={errors.deliveryZipCode?.message}
-      />
-      <StepButtons t={t} busy={formState.isSubmitting} onBack={onBack} />
-    </form>
+    </StepForm>
   );
 }

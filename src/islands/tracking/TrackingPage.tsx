@@ -10,17 +10,15 @@ import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../i18n/use-translator.ts';
 import { awbNumberSchema, type Tracking } from '../../lib/api/tracking/contract.ts';
-import type { PaymentOutcome } from '../../lib/api/pending-payments/contract.ts';
 import { getTracking } from '../../lib/api/tracking/tracking.ts';
-import { completeShipmentPayment } from '../../lib/api/pending-payments/pending-payments.ts';
 import { ApiError } from '../../lib/api/errors.ts';
-import { notify } from '../../lib/notifications/notifications.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { SHIPMENT_REQUEST_CATEGORIES, showsPrivateSection } from '../../lib/tracking/tracking-rules.ts';
 import { island } from '../forms/Island.tsx';
 import { LoadStatus } from '../forms/LoadStatus.tsx';
 import { OutcomeNotice } from '../pending-payments/OutcomeNotice.tsx';
+import { readPaymentReturn, settlePaymentReturn, type ReturnedPayment } from '../pending-payments/payment-return.ts';
 import { TruckProgress } from './TruckProgress.tsx';
 import { StatusHistory, statusName } from './StatusHistory.tsx';
 import { PrivateSection } from './PrivateSection.tsx';
@@ -35,13 +33,6 @@ function awbOfPath(): string | null {
   const part = decodeURIComponent(location.pathname.split('/').filter(Boolean)[2] ?? '');
   const parsed = awbNumberSchema.safeParse(part);
   return parsed.success ? parsed.data.toUpperCase() : null;
-}
-
-/** The order the provider's page came back with (pay now). */
-function readReturn(): { order: string; cancelled: boolean } | null {
-  const query = new URLSearchParams(location.search);
-  const order = query.get('order');
-  return order ? { order, cancelled: query.get('cancelled') === '1' } : null;
 }
 
 function loadErrorKey(error: unknown): string {
@@ -92,27 +83,21 @@ function TrackingView({ lang, brandSlug }: Props) {
   const t = useTranslator(lang);
   const user = useStore($session);
   const [awb] = useState(awbOfPath);
-  const [back] = useState(readReturn);
+  const [back] = useState(readPaymentReturn);
   const [shipment, setShipment] = useState<Tracking | null>(null);
   const [error, setError] = useState<string | null>(awb ? null : 'tracking.notFound');
-  const [outcome, setOutcome] = useState<{ outcome: PaymentOutcome; cancelled: boolean } | null>(null);
+  const [outcome, setOutcome] = useState<ReturnedPayment | null>(null);
   const guid = user?.guid ?? null;
+  const status = shipment ? statusName(t, shipment.lastPI, shipment.currentStatus) : null;
 
   useEffect(() => {
     if (!awb) return;
     let live = true;
     const load = async () => {
       if (back && guid) {
-        // Read once: a reload shows the shipment, not the same outcome again.
-        history.replaceState(history.state, '', location.pathname);
-        try {
-          const ended = await completeShipmentPayment(guid, back.order);
-          if (!live) return;
-          setOutcome({ outcome: ended, cancelled: back.cancelled });
-          if (ended.state === 'paid') notify('success', 'pendingPayments.paidToast');
-        } catch {
-          if (live) notify('danger', 'errors.500');
-        }
+        const returned = await settlePaymentReturn(guid, back);
+        if (!live) return;
+        setOutcome(returned);
       }
       try {
         const found = await getTracking(awb, { cache: !back });
@@ -144,18 +129,13 @@ function TrackingView({ lang, brandSlug }: Props) {
           <a href={buildUrl(lang, 'home', brandSlug)}>{t('tracking.tryAnother')}</a>
         </p>
       )}
-      {shipment && (
+      {shipment && status && (
         <>
           <section className="tracking-summary" aria-labelledby="tracking-status-heading">
             <h2 id="tracking-status-heading" className="tracking-status">
-              {statusName(t, shipment.lastPI, shipment.currentStatus)}
+              {status}
             </h2>
-            <TruckProgress
-              t={t}
-              lang={lang}
-              progress={shipment.trackingProgress}
-              status={statusName(t, shipment.lastPI, shipment.currentStatus)}
-            />
+            <TruckProgress t={t} lang={lang} progress={shipment.trackingProgress} status={status} />
             <dl className="tracking-facts">
               <div>
                 <dt>{t('tracking.origin')}</dt>
