@@ -9,6 +9,16 @@ import { createRequire } from 'node:module';
 const brand = process.env.BRAND === 'mailbridge' ? 'mailbridge' : 'shipbox';
 
 /**
+ * Origins a production map style (PUBLIC_MAP_STYLE_URL, its tiles in PUBLIC_MAP_TILE_ORIGINS, comma-separated)
+ * is fetched from; none with the embedded style, whose maps ask nothing of another origin.
+ */
+const mapOrigins = [process.env.PUBLIC_MAP_STYLE_URL, ...(process.env.PUBLIC_MAP_TILE_ORIGINS ?? '').split(',')]
+  .map((value) => value?.trim())
+  .filter((value) => value)
+  .map((value) => new URL(/** @type {string} */ (value)).origin);
+const mapSources = mapOrigins.length > 0 ? ` ${[...new Set(mapOrigins)].join(' ')}` : '';
+
+/**
  * The toast library injects its stylesheet at run time; the CSP allows exactly that stylesheet by hash.
  * Read from the installed package, so an upgrade can't silently break the toasts' styles.
  */
@@ -37,6 +47,8 @@ export default defineConfig({
         default: 'shipbox',
       }),
       PUBLIC_LIVE_CHAT_URL: envField.string({ context: 'client', access: 'public', optional: true }),
+      // A production vector map style (MAP_STYLE_URL); without it the maps draw the embedded offline style.
+      PUBLIC_MAP_STYLE_URL: envField.string({ context: 'client', access: 'public', optional: true, url: true }),
     },
   },
   security: {
@@ -44,8 +56,8 @@ export default defineConfig({
       styleDirective: { hashes: [toastStyleHash()] },
       directives: [
         "default-src 'self'",
-        "img-src 'self' data:",
-        "connect-src 'self'",
+        `img-src 'self' data:${mapSources}`,
+        `connect-src 'self'${mapSources}`,
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",

@@ -18,6 +18,10 @@ import { defaultArticleSource, type ArticleSource } from './content/article-sour
 import type { PaymentProvider } from './payments/provider.ts';
 import { SandboxProvider } from './payments/sandbox/sandbox-provider.ts';
 import { mountSandbox } from './payments/sandbox/sandbox-pages.ts';
+import type { RoutingService } from './routing/routing-service.ts';
+import { DirectLineRouting } from './routing/direct-line.ts';
+import type { ThreeWordService } from './three-words/three-word-service.ts';
+import { EmbeddedThreeWords } from './three-words/embedded-three-words.ts';
 
 export interface AppOptions {
   brand: BrandId;
@@ -43,6 +47,10 @@ export interface AppOptions {
   uploadDir?: string | undefined;
   /** The payment provider; default: the sandbox, whose pages are then served under /sandbox. */
   payments?: PaymentProvider;
+  /** Directions for the office locator; default: the direct-line estimate (docs/decisions/020). */
+  routing?: RoutingService;
+  /** The three-word address service; default: the embedded encoding (docs/decisions/019). */
+  threeWords?: ThreeWordService;
 }
 
 /** The whole product on one port: the API under /api and the built site with its URL rules. */
@@ -92,6 +100,8 @@ export function createApp(options: AppOptions): Hono {
     publicOrigin: options.publicOrigin,
     uploads,
     payments,
+    routing: options.routing ?? new DirectLineRouting(),
+    threeWords: options.threeWords ?? new EmbeddedThreeWords(),
   });
   app.route('/', api.app);
   mountDevTools(app, options.db, options.devTools ?? false, clock);

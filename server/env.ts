@@ -56,6 +56,21 @@ export const envSchema = z.object({
     .url({ protocol: /^https?$/ })
     .transform((v) => new URL(v).origin)
     .optional(),
+  /** A what3words API key: three-word addresses then come from what3words instead of the embedded encoding. */
+  W3W_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  /** Base URL of the what3words API; default https://api.what3words.com/v3/. */
+  W3W_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * A routing server for the office locator's directions (http://host:port, or with a path prefix): the routes
+   * then follow roads. Without it, directions are direct-line estimates, marked as such (docs/decisions/020).
+   */
+  ROUTING_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The kind of server at ROUTING_URL: `osrm` (foot and car; no public transport) or `valhalla` (every mode). */
+  ROUTING_ENGINE: z.enum(['osrm', 'valhalla']).default('osrm'),
   /** '1' serves /dev/outbox; default on unless NODE_ENV=production. */
   DEV_TOOLS: z.enum(['0', '1', 'true', 'false']).optional(),
   NODE_ENV: z.string().optional(),

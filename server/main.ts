@@ -13,6 +13,10 @@ import { brands } from '../src/brands/brands.ts';
 import { loadArticleSource, type ArticleSource } from './content/article-source.ts';
 import { ipLocationDbDir, loadIpLocationDb } from './geo/ip-location-db.ts';
 import { noCountryByIp, type CountryByIp } from './geo/country-by-ip.ts';
+import { createRoutingService } from './routing/create-routing.ts';
+import type { ThreeWordService } from './three-words/three-word-service.ts';
+import { EmbeddedThreeWords } from './three-words/embedded-three-words.ts';
+import { What3wordsThreeWords } from './three-words/what3words.ts';
 
 const env = parseEnv();
 const logger = createLogger(env.LOG_LEVEL);
@@ -84,6 +88,23 @@ const uploadDir = env.uploadDir ?? temporaryUploadDir();
 if (env.uploadDir) logger.info({ uploadDir }, 'uploads ready');
 else logger.warn({ uploadDir }, 'uploads go to a temp folder removed at shutdown: set UPLOAD_DIR to keep them');
 
+// Three-word addresses: what3words with a key, else the embedded encoding (docs/decisions/019). The key is never logged.
+const threeWords: ThreeWordService = env.W3W_API_KEY
+  ? new What3wordsThreeWords({ apiKey: env.W3W_API_KEY, baseUrl: env.W3W_API_URL })
+  : new EmbeddedThreeWords();
+logger.info(
+  {
+    threeWords: threeWords.kind,
+    ...(env.W3W_API_KEY && env.W3W_API_URL ? { url: new URL(env.W3W_API_URL).origin } : {}),
+  },
+  'three-word service ready',
+);
+
+// Directions: the routing server at ROUTING_URL, else direct-line estimates (docs/decisions/020).
+const routing = createRoutingService({ url: env.ROUTING_URL, engine: env.ROUTING_ENGINE });
+if (env.ROUTING_URL) logger.info({ routing: routing.engine, url: new URL(env.ROUTING_URL).origin }, 'routing ready');
+else logger.warn({ routing: routing.engine }, 'no ROUTING_URL: directions are direct-line estimates');
+
 const app = createApp({
   brand: env.BRAND,
   distDir: env.distDir,
@@ -98,6 +119,8 @@ const app = createApp({
   publicOrigin: env.PUBLIC_ORIGIN,
   devTools: env.DEV_TOOLS,
   uploadDir,
+  routing,
+  threeWords,
 });
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;

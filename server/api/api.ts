@@ -22,6 +22,9 @@ import { serviceOptionsRoutes } from './service-options/service-options.routes.t
 import { pendingPaymentsRoutes } from './pending-payments/pending-payments.routes.ts';
 import { returnsRoutes } from './returns/returns.routes.ts';
 import { trackingRoutes } from './tracking/tracking.routes.ts';
+import { directionsRoutes } from './directions/directions.routes.ts';
+import { threeWordsRoutes } from './three-words/three-words.routes.ts';
+import { mapsRoutes } from './maps/maps.routes.ts';
 import { ErrorCode } from '../../src/lib/api/errors.ts';
 
 /** The reference API of spec 2 §7, mounted under /api. */
@@ -53,6 +56,9 @@ export function createApi(deps: ApiDeps): ApiRouter {
   pendingPaymentsRoutes(router);
   returnsRoutes(router);
   trackingRoutes(router);
+  directionsRoutes(router);
+  threeWordsRoutes(router);
+  mapsRoutes(router);
 
   router.app.all('/api/*', (c) => c.json({ code: ErrorCode.notFound, message: 'No such API call' }, 404));
   router.app.onError((error, c) => {

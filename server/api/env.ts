@@ -10,6 +10,8 @@ import type { Brand } from '../../src/brands/brands.ts';
 import type { CountryByIp } from '../geo/country-by-ip.ts';
 import type { ArticleSource } from '../content/article-source.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import type { RoutingService } from '../routing/routing-service.ts';
+import type { ThreeWordService } from '../three-words/three-word-service.ts';
 
 /** What every API handler can reach. */
 export interface ApiDeps {
@@ -34,6 +36,10 @@ export interface ApiDeps {
   uploads: UploadStorage;
   /** The payment provider (the sandbox unless a real adapter is configured). */
   payments: PaymentProvider;
+  /** Directions for the office locator (a routing server, else the direct-line estimate). */
+  routing: RoutingService;
+  /** The three-word address service (the embedded encoding unless what3words is configured). */
+  threeWords: ThreeWordService;
 }
 
 export interface ApiEnv {

@@ -16,6 +16,14 @@ import {
 import { apiErrorSchema } from '../../src/lib/api/errors.ts';
 import { mailboxCount } from '../../src/lib/profile/profile-rules.ts';
 import { brands } from '../../src/brands/brands.ts';
+import { EmbeddedThreeWords } from '../../server/three-words/embedded-three-words.ts';
+
+/** Real squares of the embedded three-word service: in Amman (JO), in Abu Dhabi (AE) and in Riyadh (SA). */
+const words = new EmbeddedThreeWords();
+const wordsAt = async (lat: number, lng: number) => (await words.reverse(lat, lng))!.words;
+const AMMAN_WORDS = await wordsAt(31.9539, 35.9106);
+const ABU_DHABI_WORDS = await wordsAt(24.4539, 54.3773);
+const RIYADH_WORDS = await wordsAt(24.7136, 46.6753);
 
 interface Session {
   cookie: string;
@@ -203,7 +211,7 @@ describe.each(BACKENDS)('signup steps and profile on %s', (backend) => {
     const shipping = (overrides: Partial<ShippingDetailsRequest> = {}): ShippingDetailsRequest => ({
       addressLine1: '12 Rainbow Street',
       addressLine2: 'Apartment 3',
-      w3wAddress: '///index.home.raft',
+      w3wAddress: `///${AMMAN_WORDS}`,
       countryCode: 'JO',
       city: 'amman',
       zipCode: '',
@@ -268,6 +276,13 @@ describe.each(BACKENDS)('signup steps and profile on %s', (backend) => {
       });
       const w3w = await refusal(await save(shipping({ w3wAddress: 'not a place' }), incomplete));
       expect(w3w).toMatchObject({ code: 'VALIDATION', fieldErrors: { w3wAddress: ['threeWordAddress'] } });
+      // Spec 1 §5: the address must be a square of the customer's country, and exist at all.
+      for (const elsewhere of [`///${RIYADH_WORDS}`, 'qqqx.qqqx.qqqx']) {
+        expect(await refusal(await save(shipping({ w3wAddress: elsewhere }), incomplete))).toMatchObject({
+          code: 'VALIDATION',
+          fieldErrors: { w3wAddress: ['threeWordCountry'] },
+        });
+      }
       const missing = await refusal(await save({ countryCode: 'JO' }, incomplete));
       expect(Object.keys(missing.fieldErrors ?? {}).sort()).toEqual(['addressLine1', 'city']);
       expect((await userOf(incomplete.guid)).hasMailboxes).toBe(false);
@@ -291,7 +306,7 @@ describe.each(BACKENDS)('signup steps and profile on %s', (backend) => {
         streetAddressLine1: '12 Rainbow Street',
         streetAddressLine2: 'Apartment 3',
         zipCode: null,
-        w3wAddress: 'index.home.raft',
+        w3wAddress: AMMAN_WORDS,
         applyProtectionService: true,
         planId: 1,
         planStartDate: '2026-11-22',
@@ -344,7 +359,10 @@ describe.each(BACKENDS)('signup steps and profile on %s', (backend) => {
 
     it('gives a customer in an origin country one mailbox fewer', async () => {
       const emirati = await signUp({ countryCode: 'AE', mobileNumber: '971 50 700 0002' });
-      const res = await save(shipping({ countryCode: 'AE', city: 'Dubai', state: 'Dubai' }), emirati);
+      const res = await save(
+        shipping({ countryCode: 'AE', city: 'Dubai', state: 'Dubai', w3wAddress: ABU_DHABI_WORDS }),
+        emirati,
+      );
       expect(shippingDetailsResultSchema.parse(await res.json())).toEqual({
         hasMailboxes: true,
         planId: 1,
@@ -374,7 +392,7 @@ describe.each(BACKENDS)('signup steps and profile on %s', (backend) => {
       streetAddressLine1: 'Tower 2, Corniche Road',
       streetAddressLine2: 'Flat 1204',
       zipCode: '',
-      w3wAddress: '///sunny.palm.tower',
+      w3wAddress: `///${ABU_DHABI_WORDS}`,
       idType: 'nationalId',
       idTypeValue: '784199212345678',
       ...overrides,
@@ -418,7 +436,7 @@ describe.each(BACKENDS)('signup steps and profile on %s', (backend) => {
         state: 'Abu Dhabi',
         streetAddressLine2: 'Flat 1204',
         zipCode: null,
-        w3wAddress: 'sunny.palm.tower',
+        w3wAddress: ABU_DHABI_WORDS,
       });
       const [contact] = await t.database.db
         .select()
@@ -475,6 +493,10 @@ describe.each(BACKENDS)('signup steps and profile on %s', (backend) => {
       expect(await refusal(await save(profile({ w3wAddress: 'one.two' })))).toMatchObject({
         code: 'VALIDATION',
         fieldErrors: { w3wAddress: ['threeWordAddress'] },
+      });
+      expect(await refusal(await save(profile({ w3wAddress: RIYADH_WORDS })))).toMatchObject({
+        code: 'VALIDATION',
+        fieldErrors: { w3wAddress: ['threeWordCountry'] },
       });
       expect(await refusal(await save(profile({ idType: 'civilId' })))).toMatchObject({
         fieldErrors: { idType: ['idType'] },

@@ -129,16 +129,20 @@ describe('camera', () => {
 describe('offline style', () => {
   const places = placesToGeoJson([amman, irbid], 'IRB');
 
-  it('is a valid MapLibre style with sea, land, borders and places, in that order', () => {
+  it('is a valid MapLibre style with sea, land, borders, the route, places and the visitor, in that order', () => {
     const style = buildOfflineStyle({ places });
     expect(validateStyleMin(style)).toEqual([]);
     expect(style.layers.map((l) => [l.id, l.type])).toEqual([
       [LAYER.sea, 'background'],
       [LAYER.land, 'fill'],
       [LAYER.borders, 'line'],
+      [LAYER.route, 'line'],
       [LAYER.places, 'circle'],
+      [LAYER.user, 'circle'],
     ]);
-    expect(Object.keys(style.sources).sort()).toEqual([SOURCE.borders, SOURCE.land, SOURCE.places].sort());
+    expect(Object.keys(style.sources).sort()).toEqual(
+      [SOURCE.borders, SOURCE.land, SOURCE.places, SOURCE.route, SOURCE.user].sort(),
+    );
   });
 
   it('asks nothing of any server: no glyphs, sprite or tile URL, and only inline data', () => {
@@ -177,6 +181,7 @@ describe('offline style', () => {
       ...DEFAULT_COLOURS,
       place: '#1d6b4f',
       selected: '#8a3ba8',
+      route: '#1d6b4f',
     });
     expect(coloursFromPage(() => '')).toEqual(DEFAULT_COLOURS);
     expect(coloursFromPage(() => 'url(javascript:alert(1))')).toEqual(DEFAULT_COLOURS);

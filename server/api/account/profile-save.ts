@@ -12,7 +12,8 @@ import {
 } from '../../../src/lib/api/account/contract.ts';
 import { SignupErrorCode } from '../../../src/lib/api/signup/contract.ts';
 import { birthDateToIso, isAdult, isCalendarDate, zipCodeRequired } from '../../../src/lib/profile/profile-rules.ts';
-import { isThreeWordAddress, threeWordWords } from '../../../src/lib/three-words/three-word-address.ts';
+import { threeWordWords } from '../../../src/lib/three-words/three-word-address.ts';
+import { threeWordProblem } from '../../three-words/address-check.ts';
 import type { z } from 'zod';
 import { users } from '../../db/schema.ts';
 import type { ApiEnv } from '../env.ts';
@@ -41,7 +42,8 @@ export async function saveProfile(c: Context<ApiEnv>, body: ProfileSave): Promis
   const city = country ? await findCity(db, country.code, body.city) : undefined;
   if (!city) errors.city = [SignupErrorCode.cityInvalid];
   if (zipCodeRequired(country) && body.zipCode === '') errors.zipCode = ['required'];
-  if (!isThreeWordAddress(body.w3wAddress)) errors.w3wAddress = ['threeWordAddress'];
+  const threeWords = await threeWordProblem(c.var.deps.threeWords, body.w3wAddress, user.countryCode, user.w3wAddress);
+  if (threeWords) errors.w3wAddress = [threeWords];
   const idTypes: readonly string[] = country ? idTypesOf(country, user.idType) : [];
   const idTypeValue = body.idTypeValue || null;
   if (body.idType !== null && !idTypes.includes(body.idType)) errors.idType = ['idType'];

@@ -11,8 +11,10 @@ import type { TFunction } from 'i18next';
 import type { City } from '../../lib/api/reference/contract.ts';
 import type { CountryOption } from '../../lib/reference/countries.ts';
 import { zipCodeRequired } from '../../lib/profile/profile-rules.ts';
+import type { Lang } from '../../i18n/languages.ts';
 import { TextField } from './TextField.tsx';
 import { CityField } from './CityField.tsx';
+import { ThreeWordField } from '../three-words/ThreeWordField.tsx';
 
 type Part = 'line1' | 'line2' | 'city' | 'zipCode' | 'state' | 'w3wAddress';
 
@@ -38,14 +40,17 @@ export function addressBindings<T extends FieldValues>(
 
 interface Props {
   t: TFunction;
+  lang: Lang;
   country: CountryOption;
   /** The city typed so far, for the suggestions. */
   city: string;
+  /** The first street line typed so far: the three-word picker starts there. */
+  street: string;
   fields: Record<Part, UseFormRegisterReturn>;
   /** Translation keys of the errors, per part. */
   errors: Partial<Record<Part, string | undefined>>;
-  /** Fills zip code and state from a chosen city where they are still empty. */
-  fill: (part: 'zipCode' | 'state', value: string) => void;
+  /** Fills zip code and state from a chosen city where they are still empty, and the picked three-word address. */
+  fill: (part: 'zipCode' | 'state' | 'w3wAddress', value: string) => void;
   current: (part: 'zipCode' | 'state') => string;
 }
 
@@ -53,7 +58,7 @@ interface Props {
  * An address in the customer's country (shipping details, profile): street lines, city with suggestions,
  * zip code (required where the country says so), state, and the three-word address where the country uses it.
  */
-export function AddressFields({ t, country, city, fields, errors, fill, current }: Props) {
+export function AddressFields({ t, lang, country, city, street, fields, errors, fill, current }: Props) {
   const onCity = useCallback(
     (found: City) => {
       if (found.zipCode && !current('zipCode')) fill('zipCode', found.zipCode);
@@ -103,19 +108,16 @@ export function AddressFields({ t, country, city, fields, errors, fill, current 
         />
       </div>
       {country.enableWhat3Words && (
-        <>
-          <TextField
-            t={t}
-            label={t('shipping.threeWordAddress')}
-            placeholder="///word.word.word"
-            hintId="three-word-hint"
-            registration={fields.w3wAddress}
-            error={errors.w3wAddress}
-          />
-          <p className="field-hint" id="three-word-hint">
-            {t('shipping.threeWordHint')}
-          </p>
-        </>
+        <ThreeWordField
+          t={t}
+          lang={lang}
+          registration={fields.w3wAddress}
+          error={errors.w3wAddress}
+          countryCode={country.code}
+          city={city}
+          street={street}
+          onPick={(words) => fill('w3wAddress', words)}
+        />
       )}
     </>
   );

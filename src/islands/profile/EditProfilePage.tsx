@@ -82,6 +82,7 @@ function ProfileForm({
     },
   );
   const city = useWatch({ control, name: 'city' });
+  const street = useWatch({ control, name: 'streetAddressLine1' });
 
   useEffect(() => {
     let live = true;
@@ -101,7 +102,11 @@ function ProfileForm({
     if (profile.idType && idTypes.some((type) => type === profile.idType)) setValue('idType', profile.idType);
   }, [idTypes, profile.idType, setValue]);
 
-  const fill = useCallback((part: 'zipCode' | 'state', value: string) => setValue(part, value), [setValue]);
+  const fill = useCallback(
+    (part: 'zipCode' | 'state' | 'w3wAddress', value: string) =>
+      setValue(part, value, { shouldDirty: true, shouldValidate: part === 'w3wAddress' }),
+    [setValue],
+  );
 
   const onSubmit = async (form: EditProfileForm) => {
     setFailure(null);
@@ -212,8 +217,10 @@ function ProfileForm({
       </div>
       <AddressFields
         t={t}
+        lang={lang}
         country={country}
         city={city}
+        street={street}
         {...addressBindings(register, errors, {
           line1: 'streetAddressLine1',
           line2: 'streetAddressLine2',

@@ -52,6 +52,7 @@ function SignupShippingForm({ lang, brandSlug }: Props) {
     },
   });
   const city = useWatch({ control, name: 'city' });
+  const street = useWatch({ control, name: 'addressLine1' });
 
   useEffect(() => {
     if (!user) return;
@@ -78,7 +79,11 @@ function SignupShippingForm({ lang, brandSlug }: Props) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const fill = useCallback((part: 'zipCode' | 'state', value: string) => setValue(part, value), [setValue]);
+  const fill = useCallback(
+    (part: 'zipCode' | 'state' | 'w3wAddress', value: string) =>
+      setValue(part, value, { shouldDirty: true, shouldValidate: part === 'w3wAddress' }),
+    [setValue],
+  );
 
   if (!user || !country) return null;
   if (!ready) {
@@ -130,8 +135,10 @@ function SignupShippingForm({ lang, brandSlug }: Props) {
       )}
       <AddressFields
         t={t}
+        lang={lang}
         country={country}
         city={city}
+        street={street}
         {...addressBindings(register, errors, {
           line1: 'addressLine1',
           line2: 'addressLine2',

@@ -62,6 +62,12 @@ const CODE_KEYS: Record<string, string> = {
   FILE_FORMAT: 'validation.fileFormat',
   FILE_QUEUE_LIMIT: 'validation.fileQueueLimit',
   FILE_REQUIRED: 'validation.fileRequired',
+  // The directions call (src/lib/api/directions/contract.ts DirectionsErrorCode; src/lib/directions/keys.ts).
+  DIRECTIONS_UNSUPPORTED_MODE: 'directions.errors.unsupportedMode',
+  DIRECTIONS_TOO_FAR: 'directions.errors.tooFar',
+  DIRECTIONS_NO_ROUTE: 'directions.errors.noRoute',
+  DIRECTIONS_UPSTREAM: 'directions.errors.upstream',
+  DIRECTIONS_TIMEOUT: 'directions.errors.timeout',
 };
 
 /** The spec's message key for a failure (spec 2 §8). */

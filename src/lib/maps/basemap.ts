@@ -6,6 +6,7 @@
 import { feature, mesh } from 'topojson-client';
 import type { Feature, FeatureCollection, Geometry, MultiLineString } from 'geojson';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import { countryAnchors, type CountryAnchor } from './labels.ts';
 
 export interface CountryProperties {
   name: string;
@@ -21,6 +22,8 @@ export interface Basemap {
   land: FeatureCollection;
   /** The borders between two countries (coasts are the land's edge, not a border). */
   borders: Feature<MultiLineString>;
+  /** Where each country's name goes, largest country first. */
+  countries: CountryAnchor[];
 }
 
 function isGeometryCollection(value: unknown): value is GeometryCollection {
@@ -50,7 +53,12 @@ export function isCountriesTopology(value: unknown): value is CountriesTopology 
 export function topologyToBasemap(topology: CountriesTopology): Basemap {
   const land = feature(topology, topology.objects.land) as FeatureCollection<Geometry>;
   const borders = mesh(topology, topology.objects.countries, (a, b) => a !== b);
-  return { land, borders: { type: 'Feature', geometry: borders, properties: {} } };
+  const countries = feature(topology, topology.objects.countries) as FeatureCollection<Geometry>;
+  return {
+    land,
+    borders: { type: 'Feature', geometry: borders, properties: {} },
+    countries: countryAnchors(countries.features),
+  };
 }
 
 /** An empty base map: the sea alone, while the data loads. */
@@ -58,6 +66,7 @@ export function emptyBasemap(): Basemap {
   return {
     land: { type: 'FeatureCollection', features: [] },
     borders: { type: 'Feature', geometry: { type: 'MultiLineString', coordinates: [] }, properties: {} },
+    countries: [],
   };
 }
 

@@ -30,7 +30,13 @@ export function chooseCamera(
   places: readonly MapPlace[],
   selectedId?: string | null,
   fallbackCenter?: readonly [number, number],
+  focus?: readonly LngLat[] | null,
 ): MapCamera {
+  // A route: all of it in view, however short.
+  if (focus && focus.length > 1) {
+    const box = boundsOf(focus.map(([lng, lat]) => ({ lng, lat })));
+    if (box) return { kind: 'bounds', bounds: box, maxZoom: MAP_ZOOM.high };
+  }
   const drawable = drawablePlaces(places);
   const selected = selectedId == null ? undefined : drawable.find((p) => p.id === selectedId);
   if (selected) return { kind: 'point', center: [selected.lng, selected.lat], zoom: MAP_ZOOM.high };
@@ -41,23 +47,28 @@ export function chooseCamera(
     return { kind: 'point', center, zoom: MAP_ZOOM.low };
   }
 
+  const box = boundsOf(drawable);
+  if (!box) return { kind: 'point', center: [first.lng, first.lat], zoom: MAP_ZOOM.middle };
+  return { kind: 'bounds', bounds: box, maxZoom: MAP_ZOOM.middle };
+}
+
+/** The box ([west, south], [east, north]) around the points; null when they are all at one spot (or none). */
+function boundsOf(points: readonly { lng: number; lat: number }[]): [LngLat, LngLat] | null {
+  const first = points[0];
+  if (!first) return null;
   let west = first.lng;
   let east = first.lng;
   let south = first.lat;
   let north = first.lat;
-  for (const p of drawable) {
+  for (const p of points) {
     west = Math.min(west, p.lng);
     east = Math.max(east, p.lng);
     south = Math.min(south, p.lat);
     north = Math.max(north, p.lat);
   }
-  if (west === east && south === north) return { kind: 'point', center: [first.lng, first.lat], zoom: MAP_ZOOM.middle };
-  return {
-    kind: 'bounds',
-    bounds: [
-      [west, south],
-      [east, north],
-    ],
-    maxZoom: MAP_ZOOM.middle,
-  };
+  if (west === east && south === north) return null;
+  return [
+    [west, south],
+    [east, north],
+  ];
 }

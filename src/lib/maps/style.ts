@@ -10,10 +10,21 @@ import type {
   StyleSpecification,
 } from 'maplibre-gl';
 import { emptyBasemap, type Basemap } from './basemap.ts';
-import type { PlacesCollection } from './places.ts';
+import type { Feature, FeatureCollection, LineString, Point } from 'geojson';
+import type { LngLat, PlacesCollection } from './places.ts';
 
-export const SOURCE = { land: 'land', borders: 'borders', places: 'places' } as const;
-export const LAYER = { sea: 'sea', land: 'land', borders: 'borders', places: 'places' } as const;
+export const SOURCE = { land: 'land', borders: 'borders', places: 'places', route: 'route', user: 'user' } as const;
+export const LAYER = {
+  sea: 'sea',
+  land: 'land',
+  borders: 'borders',
+  places: 'places',
+  route: 'route',
+  user: 'user',
+} as const;
+
+/** Width of a drawn route, in CSS pixels (spec 2 §9). */
+export const ROUTE_LINE_WIDTH = 4;
 
 export interface MapColours {
   sea: string;
@@ -25,6 +36,8 @@ export interface MapColours {
   selected: string;
   /** Ring around every place, so it stands out from land and sea alike. */
   halo: string;
+  /** The route line and the visitor's position. */
+  route: string;
 }
 
 /** Light sea and land, a brand blue for places and the brand's accent for the chosen one. */
@@ -35,6 +48,7 @@ export const DEFAULT_COLOURS: MapColours = {
   place: '#0b5cad',
   selected: '#b84a00',
   halo: '#ffffff',
+  route: '#0b5cad',
 };
 
 /** Radius of a place and of the selected place, in CSS pixels (the selected one larger). */
@@ -56,6 +70,7 @@ export function coloursFromPage(readProperty: (name: string) => string): MapColo
     ...DEFAULT_COLOURS,
     place: pick('--brand', DEFAULT_COLOURS.place),
     selected: pick('--accent', DEFAULT_COLOURS.selected),
+    route: pick('--brand', DEFAULT_COLOURS.route),
   };
 }
 
@@ -81,6 +96,65 @@ export function placesLayer(colours: MapColours): CircleLayerSpecification {
   };
 }
 
+/** A line (the route) or a point (the visitor) as GeoJSON; empty while there is none. */
+export function lineData(coordinates: readonly LngLat[] | null): Feature<LineString> | FeatureCollection {
+  return coordinates && coordinates.length > 1
+    ? { type: 'Feature', geometry: { type: 'LineString', coordinates: coordinates.map((c) => [...c]) }, properties: {} }
+    : { type: 'FeatureCollection', features: [] };
+}
+
+export function pointData(position: LngLat | null): Feature<Point> | FeatureCollection {
+  return position
+    ? { type: 'Feature', geometry: { type: 'Point', coordinates: [...position] }, properties: {} }
+    : { type: 'FeatureCollection', features: [] };
+}
+
+/** The route under the places, 4 px wide with round joins. */
+export function routeLayer(colours: MapColours): LineLayerSpecification {
+  return {
+    id: LAYER.route,
+    type: 'line',
+    source: SOURCE.route,
+    layout: { 'line-join': 'round', 'line-cap': 'round' },
+    paint: { 'line-color': colours.route, 'line-width': ROUTE_LINE_WIDTH },
+  };
+}
+
+/** The visitor's position: a ringed dot in the route's colour. */
+export function userLayer(colours: MapColours): CircleLayerSpecification {
+  return {
+    id: LAYER.user,
+    type: 'circle',
+    source: SOURCE.user,
+    paint: {
+      'circle-radius': 7,
+      'circle-color': colours.route,
+      'circle-stroke-color': colours.halo,
+      'circle-stroke-width': 3,
+      'circle-pitch-alignment': 'map',
+    },
+  };
+}
+
+/** Sources and layers drawn over any style: route, places, then the visitor on top. */
+export function overlaySources(overlay: MapOverlay): Record<string, GeoJSONSourceSpecification> {
+  return {
+    [SOURCE.route]: { type: 'geojson', data: lineData(overlay.route) },
+    [SOURCE.places]: placesSource(overlay.places),
+    [SOURCE.user]: { type: 'geojson', data: pointData(overlay.user) },
+  };
+}
+
+export function overlayLayers(colours: MapColours): (LineLayerSpecification | CircleLayerSpecification)[] {
+  return [routeLayer(colours), placesLayer(colours), userLayer(colours)];
+}
+
+export interface MapOverlay {
+  places: PlacesCollection;
+  route: readonly LngLat[] | null;
+  user: LngLat | null;
+}
+
 function bordersLayer(colours: MapColours): LineLayerSpecification {
   return {
     id: LAYER.borders,
@@ -100,6 +174,8 @@ function bordersLayer(colours: MapColours): LineLayerSpecification {
  */
 export function buildOfflineStyle(options: {
   places: PlacesCollection;
+  route?: readonly LngLat[] | null;
+  user?: LngLat | null;
   basemap?: Basemap | null;
   colours?: MapColours;
 }): StyleSpecification {
@@ -111,13 +187,13 @@ export function buildOfflineStyle(options: {
     sources: {
       [SOURCE.land]: { type: 'geojson', data: basemap.land, tolerance: 0.2 },
       [SOURCE.borders]: { type: 'geojson', data: basemap.borders, tolerance: 0.2 },
-      [SOURCE.places]: placesSource(options.places),
+      ...overlaySources({ places: options.places, route: options.route ?? null, user: options.user ?? null }),
     },
     layers: [
       { id: LAYER.sea, type: 'background', paint: { 'background-color': colours.sea } },
       { id: LAYER.land, type: 'fill', source: SOURCE.land, paint: { 'fill-color': colours.land } },
       bordersLayer(colours),
-      placesLayer(colours),
+      ...overlayLayers(colours),
     ],
   };
 }

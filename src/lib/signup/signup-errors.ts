@@ -19,6 +19,9 @@ const FIELD_CODES: Record<string, string> = {
   required: 'validation.required',
   adult: 'validation.adult',
   date: 'validation.date',
+  threeWordAddress: 'validation.threeWordAddress',
+  threeWordCountry: 'validation.threeWordCountry',
+  threeWordUnchecked: 'validation.threeWordUnchecked',
 };
 
 /** The field the site calls `mobile` where the API says `mobileNumber`, and so on. */

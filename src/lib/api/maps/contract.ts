@@ -1,0 +1,30 @@
+/**
+ * Contract of the maps service's place search (spec 2 §7 Widgets "Maps service"; spec 1 §4.12): where the
+ * three-word address picker starts when the field is empty — the customer's street, city or country.
+ *
+ * GET api/v1/geocode?country&city&street → { lat, lng, zoom, precision }
+ */
+import { z } from 'zod';
+
+export const GEOCODE_PRECISIONS = ['street', 'city', 'country'] as const;
+export type GeocodePrecision = (typeof GEOCODE_PRECISIONS)[number];
+
+export const geocodeQuerySchema = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/)
+    .transform((s) => s.toUpperCase()),
+  city: z.string().trim().max(100).default(''),
+  street: z.string().trim().max(200).default(''),
+});
+export type GeocodeQuery = z.input<typeof geocodeQuerySchema>;
+
+export const geocodeResultSchema = z.object({
+  lat: z.number().min(-90).max(90),
+  lng: z.number().min(-180).max(180),
+  /** How close the map should look: 17 for a street, 12 for a city, 5 for a country (spec 2 §9). */
+  zoom: z.number().min(0).max(22),
+  /** What was found: the search goes as far as the data allows, and says which. */
+  precision: z.enum(GEOCODE_PRECISIONS),
+});
+export type GeocodeResult = z.infer<typeof geocodeResultSchema>;
