@@ -25,6 +25,7 @@ test('a deep link to a country lists its places and draws them, asking nothing o
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Offices in United Arab Emirates');
   await expect(page.getByLabel('Country')).toHaveValue('AE');
   const places = page.locator('.locator-list > li');
+  await expect(places.first()).toBeVisible();
   const all = await places.count();
   expect(all).toBeGreaterThan(2);
   await expect(page.getByRole('status').filter({ hasText: `${all} places` })).toBeVisible();
@@ -36,6 +37,7 @@ test('a deep link to a country lists its places and draws them, asking nothing o
 
   // Lockers only: fewer, and each one a locker.
   await page.getByLabel('Type of place').selectOption('locker');
+  await expect(places).not.toHaveCount(all);
   const lockers = await places.count();
   expect(lockers).toBeGreaterThan(0);
   expect(lockers).toBeLessThan(all);
