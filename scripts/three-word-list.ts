@@ -68,7 +68,7 @@ function candidates(): string[] {
 }
 
 /** A small seeded generator (mulberry32): the same sequence on every machine. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

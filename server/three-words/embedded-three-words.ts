@@ -5,7 +5,7 @@
  * Its list is English only. An Arabic-script input gets no suggestions and no square (forward answers null);
  * reverse in Arabic answers the English words, with the place names in Arabic.
  */
-import type { Lang } from '../../src/i18n/languages.ts';
+import { regionName } from '../../src/lib/reference/region-names.ts';
 import { countryAt, isInCountry } from '../geo/country-at-point.ts';
 import {
   decode,
@@ -116,22 +116,6 @@ function distanceKm(a: LatLng, b: LatLng): number {
   return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-const displayNames = new Map<Lang, Intl.DisplayNames>();
-/** A country's name in the language ('SA' → "Saudi Arabia", "السعودية"); '' for none. */
-export function countryName(code: string | null, language: Lang): string {
-  if (!code) return '';
-  let names = displayNames.get(language);
-  if (!names) {
-    names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
-    displayNames.set(language, names);
-  }
-  try {
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
 export class EmbeddedThreeWords implements ThreeWordService {
   readonly kind = 'embedded' as const;
   private readonly list: () => WordList;
@@ -199,7 +183,13 @@ export class EmbeddedThreeWords implements ThreeWordService {
     );
     return found.slice(0, Math.max(0, limit)).map(({ words, centre }) => {
       const code = country ?? countryAt(centre.lat, centre.lng);
-      return { words, country: code, place: countryName(code, language), text: words, label: labelOf(words) };
+      return {
+        words,
+        country: code,
+        place: code ? regionName(code, language) : '',
+        text: words,
+        label: labelOf(words),
+      };
     });
   }
 }

@@ -67,3 +67,9 @@ export const isValidPoint = (lat: number, lng: number): boolean =>
 
 /** The address as a suggestion label: ///words. */
 export const labelOf = (words: string): string => `///${words}`;
+
+/** Spec 1 §5's check, asked of a service: at most 50 suggestions, clipped to the country. */
+export const suggestionsIn =
+  (service: ThreeWordService) =>
+  (words: string, country: string): Promise<Suggestion[]> =>
+    service.autosuggest({ input: words, country, limit: 50 });

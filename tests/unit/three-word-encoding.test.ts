@@ -27,7 +27,7 @@ import {
 } from '../../server/three-words/embedded-three-words.ts';
 import { ThreeWordRangeError, type ThreeWordService } from '../../server/three-words/three-word-service.ts';
 import { countryAt, countryCentre, isInCountry, loadCountries } from '../../server/geo/country-at-point.ts';
-import { wordListText } from '../../scripts/three-word-list.ts';
+import { mulberry32, wordListText } from '../../scripts/three-word-list.ts';
 import {
   isThreeWordAddress,
   isThreeWordTyping,
@@ -38,17 +38,8 @@ import { suggestionSchema } from '../../src/lib/api/three-words/contract.ts';
 /** The committed list's checksum: a regenerated or edited list changes every stored address and fails here. */
 const WORD_LIST_SHA256 = 'c30784dc922a7e360b2ab95ee9466c22b78676e338afc6275ccc46e5e7a3dde8';
 
-/** A seeded generator (mulberry32), so every run draws the same points. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator (the list script's), so every run draws the same points. */
+const seeded = mulberry32;
 
 const randomPoint = (random: () => number) => ({ lat: random() * 180 - 90, lng: random() * 360 - 180 });
 const EPSILON = 1e-9;

@@ -13,7 +13,8 @@ import {
 import { SignupErrorCode } from '../../../src/lib/api/signup/contract.ts';
 import { birthDateToIso, isAdult, isCalendarDate, zipCodeRequired } from '../../../src/lib/profile/profile-rules.ts';
 import { threeWordWords } from '../../../src/lib/three-words/three-word-address.ts';
-import { threeWordProblem } from '../../three-words/address-check.ts';
+import { threeWordProblem } from '../../../src/lib/three-words/three-word-check.ts';
+import { suggestionsIn } from '../../three-words/three-word-service.ts';
 import type { z } from 'zod';
 import { users } from '../../db/schema.ts';
 import type { ApiEnv } from '../env.ts';
@@ -42,7 +43,12 @@ export async function saveProfile(c: Context<ApiEnv>, body: ProfileSave): Promis
   const city = country ? await findCity(db, country.code, body.city) : undefined;
   if (!city) errors.city = [SignupErrorCode.cityInvalid];
   if (zipCodeRequired(country) && body.zipCode === '') errors.zipCode = ['required'];
-  const threeWords = await threeWordProblem(c.var.deps.threeWords, body.w3wAddress, user.countryCode, user.w3wAddress);
+  const threeWords = await threeWordProblem(
+    suggestionsIn(c.var.deps.threeWords),
+    body.w3wAddress,
+    user.countryCode,
+    user.w3wAddress,
+  );
   if (threeWords) errors.w3wAddress = [threeWords];
   const idTypes: readonly string[] = country ? idTypesOf(country, user.idType) : [];
   const idTypeValue = body.idTypeValue || null;

@@ -18,7 +18,8 @@ import {
 } from '../../../src/lib/api/signup/contract.ts';
 import { birthDateToIso, zipCodeRequired } from '../../../src/lib/profile/profile-rules.ts';
 import { threeWordWords } from '../../../src/lib/three-words/three-word-address.ts';
-import { threeWordProblem } from '../../three-words/address-check.ts';
+import { threeWordProblem } from '../../../src/lib/three-words/three-word-check.ts';
+import { suggestionsIn } from '../../three-words/three-word-service.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Limit } from '../../auth/throttle.ts';
 import type { Db } from '../../db/database.ts';
@@ -252,7 +253,12 @@ export function signupRoutes(router: ApiRouter): void {
     if (country && !city) errors.city = [SignupErrorCode.cityInvalid];
     if (country && zipCodeRequired(country) && body.zipCode === '') errors.zipCode = ['required'];
     if (country) {
-      const threeWords = await threeWordProblem(c.var.deps.threeWords, body.w3wAddress, country.code, user.w3wAddress);
+      const threeWords = await threeWordProblem(
+        suggestionsIn(c.var.deps.threeWords),
+        body.w3wAddress,
+        country.code,
+        user.w3wAddress,
+      );
       if (threeWords) errors.w3wAddress = [threeWords];
     }
     if (!country || !city || Object.keys(errors).length > 0) throw refused(errors);

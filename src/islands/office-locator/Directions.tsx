@@ -10,12 +10,7 @@ import type { Lang } from '../../i18n/languages.ts';
 import { currentPosition, LocationError, type LocationFailure } from '../../lib/maps/geolocation.ts';
 import type { LngLat } from '../../lib/maps/places.ts';
 import { ApiError } from '../../lib/api/errors.ts';
-import {
-  DirectionsErrorCode,
-  TRANSPORT_MODES,
-  type RouteResult,
-  type TransportMode,
-} from '../../lib/api/directions/contract.ts';
+import { TRANSPORT_MODES, type RouteResult, type TransportMode } from '../../lib/api/directions/contract.ts';
 import { getDirections } from '../../lib/api/directions/directions.ts';
 import { RouteCache } from '../../lib/directions/route-cache.ts';
 import { instructionFor } from '../../lib/directions/instructions.ts';
@@ -46,15 +41,8 @@ type Loaded = { state: 'loading' } | { state: 'done'; result: RouteResult } | { 
 /** The routes asked for while the page is open: one request per way of travel and pair of points. */
 const routes = new RouteCache<RouteResult>((from, to, mode) => getDirections(from, to, mode));
 
-function routeErrorKey(error: unknown): string {
-  if (!(error instanceof ApiError)) return 'officeLocator.route.failed';
-  const byCode: Record<string, string> = {
-    [DirectionsErrorCode.unsupportedMode]: 'officeLocator.route.unsupported',
-    [DirectionsErrorCode.tooFar]: 'officeLocator.route.tooFar',
-    [DirectionsErrorCode.noRoute]: 'officeLocator.route.none',
-  };
-  return byCode[error.code] ?? 'officeLocator.route.failed';
-}
+/** Why there is no route: the call's own message (src/lib/directions/keys.ts), or the engine being unavailable. */
+const routeErrorKey = (error: unknown) => (error instanceof ApiError ? error.messageKey : 'directions.errors.upstream');
 
 export function Directions({ t, lang, to, countryCode, onChange }: Props) {
   const [attempt, setAttempt] = useState(0);

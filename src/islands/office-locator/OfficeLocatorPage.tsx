@@ -4,7 +4,7 @@
  * from where the visitor is. Moving between them changes the address (history), so every view can be
  * linked to and the back button works.
  */
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
@@ -30,10 +30,8 @@ import type { LngLat } from '../../lib/maps/places.ts';
 import { island } from '../forms/Island.tsx';
 import { LoadStatus } from '../forms/LoadStatus.tsx';
 import { TabList } from '../account-home/Tabs.tsx';
-import { MapErrorBoundary } from '../maps/MapErrorBoundary.tsx';
+import { LazyPlacesMap } from '../maps/LazyPlacesMap.tsx';
 import { Directions, type DirectionsView } from './Directions.tsx';
-
-const PlacesMap = lazy(() => import('../maps/PlacesMap.tsx'));
 
 interface Props {
   lang: Lang;
@@ -343,37 +341,22 @@ function OfficeLocatorView({ lang, brandSlug, officeCountries, mapStyleUrl }: Pr
             )}
           </div>
           <div className="locator-map">
-            <MapErrorBoundary
-              fallback={
-                <p role="status" className="field-hint">
-                  {t('officeLocator.map.unavailable')}
-                </p>
+            <LazyPlacesMap
+              places={
+                place
+                  ? [{ id: place.id, lat: place.geoLatitude, lng: place.geoLongitude, name: placeName(place) }]
+                  : mapPlaces
               }
-            >
-              <Suspense
-                fallback={
-                  <p role="status" className="field-hint">
-                    {t('officeLocator.map.loading')}
-                  </p>
-                }
-              >
-                <PlacesMap
-                  places={
-                    place
-                      ? [{ id: place.id, lat: place.geoLatitude, lng: place.geoLongitude, name: placeName(place) }]
-                      : mapPlaces
-                  }
-                  selectedId={place?.id ?? null}
-                  lang={lang}
-                  label={t('officeLocator.map.label', { country: countryName })}
-                  unavailableText={t('officeLocator.map.unavailable')}
-                  onSelect={openPlace}
-                  route={route}
-                  userPosition={userAt}
-                  {...(mapStyleUrl ? { styleUrl: mapStyleUrl } : {})}
-                />
-              </Suspense>
-            </MapErrorBoundary>
+              selectedId={place?.id ?? null}
+              lang={lang}
+              label={t('officeLocator.map.label', { country: countryName })}
+              unavailableText={t('officeLocator.map.unavailable')}
+              onSelect={openPlace}
+              route={route}
+              userPosition={userAt}
+              {...(mapStyleUrl ? { styleUrl: mapStyleUrl } : {})}
+              loadingText={t('officeLocator.map.loading')}
+            />
           </div>
         </div>
       )}

@@ -5,7 +5,7 @@
  * only then). Choosing a place shows it chosen at once, marks it in progress and saves it; a failure restores the
  * previous choice.
  */
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
@@ -41,9 +41,7 @@ import { $session } from '../../lib/session/session-store.ts';
 import { island } from '../forms/Island.tsx';
 import { LoadStatus } from '../forms/LoadStatus.tsx';
 import { TabList } from '../account-home/Tabs.tsx';
-import { MapErrorBoundary } from '../maps/MapErrorBoundary.tsx';
-
-const PlacesMap = lazy(() => import('../maps/PlacesMap.tsx'));
+import { LazyPlacesMap } from '../maps/LazyPlacesMap.tsx';
 
 interface Props {
   lang: Lang;
@@ -148,38 +146,23 @@ function OfficesPanel({ t, lang, tab, places, state, kept, onChoose }: PanelProp
       </p>
       <div id={`${ID}-map-${tab}`} className="service-options-map">
         {mapShown && (
-          <MapErrorBoundary
-            fallback={
-              <p role="status" className="field-hint">
-                {t('serviceOptions.map.unavailable')}
-              </p>
-            }
-          >
-            <Suspense
-              fallback={
-                <p role="status" className="field-hint">
-                  {t('serviceOptions.map.loading')}
-                </p>
-              }
-            >
-              <PlacesMap
-                places={places.map((p) => ({
-                  id: p.id,
-                  lat: p.geoLatitude,
-                  lng: p.geoLongitude,
-                  name: placeLabel(p) ?? p.id,
-                }))}
-                selectedId={chosen && state.current.locationId !== 0 ? state.current.locationId : null}
-                lang={lang}
-                label={t(`serviceOptions.map.label.${tab}`)}
-                unavailableText={t('serviceOptions.map.unavailable')}
-                onSelect={(id) => {
-                  const place = places.find((p) => p.id === id);
-                  if (place) onChoose(tab, place.id, placeLabel(place) ?? place.id);
-                }}
-              />
-            </Suspense>
-          </MapErrorBoundary>
+          <LazyPlacesMap
+            places={places.map((p) => ({
+              id: p.id,
+              lat: p.geoLatitude,
+              lng: p.geoLongitude,
+              name: placeLabel(p) ?? p.id,
+            }))}
+            selectedId={chosen && state.current.locationId !== 0 ? state.current.locationId : null}
+            lang={lang}
+            label={t(`serviceOptions.map.label.${tab}`)}
+            unavailableText={t('serviceOptions.map.unavailable')}
+            onSelect={(id) => {
+              const place = places.find((p) => p.id === id);
+              if (place) onChoose(tab, place.id, placeLabel(place) ?? place.id);
+            }}
+            loadingText={t('serviceOptions.map.loading')}
+          />
         )}
       </div>
       <PlaceList t={t} tab={tab} places={places} state={state} kept={kept} onChoose={onChoose} />

@@ -8,12 +8,8 @@ import { Suspense, lazy, useEffect, useId, useRef, useState, type ChangeEvent, t
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
-import {
-  isThreeWordAddress,
-  isThreeWordTyping,
-  matchesSuggestion,
-  threeWordWords,
-} from '../../lib/three-words/three-word-address.ts';
+import { isThreeWordTyping } from '../../lib/three-words/three-word-address.ts';
+import { threeWordProblem } from '../../lib/three-words/three-word-check.ts';
 import { autosuggest } from '../../lib/api/three-words/three-words.ts';
 
 const ThreeWordPicker = lazy(() => import('./ThreeWordPicker.tsx'));
@@ -35,18 +31,15 @@ interface Props {
 
 type Check = { state: 'idle' } | { state: 'checking' } | { state: 'ok' } | { state: 'failed'; key: string };
 
-/** Whether an address (without ///) is a known square of the country, by the rule of spec 1 §5. */
-export async function checkThreeWordAddress(value: string, countryCode: string): Promise<Check> {
-  const words = threeWordWords(value);
-  if (words === '' || !isThreeWordAddress(words)) return { state: 'idle' };
-  try {
-    const suggestions = await autosuggest({ input: words, country: countryCode });
-    return matchesSuggestion(words, countryCode, suggestions)
-      ? { state: 'ok' }
-      : { state: 'failed', key: 'validation.threeWordCountry' };
-  } catch {
-    return { state: 'failed', key: 'validation.threeWordUnchecked' };
-  }
+const suggestionsIn = (words: string, country: string) => autosuggest({ input: words, country });
+
+/**
+ * The country rule of spec 1 §5 on leaving the field; the pattern is the form's own rule, said when it is sent.
+ */
+async function checkThreeWordAddress(value: string, countryCode: string): Promise<Check> {
+  const problem = await threeWordProblem(suggestionsIn, value, countryCode);
+  if (problem === 'threeWordAddress') return { state: 'idle' };
+  return problem ? { state: 'failed', key: `validation.${problem}` } : { state: 'ok' };
 }
 
 export function ThreeWordField({ t, lang, registration, error, countryCode, city, street, onPick }: Props) {

@@ -6,7 +6,7 @@
  * Coordinates 0,0 are ignored. The address must be in the customer's country to be used. Clicking the
  * backdrop does not close it (the native modal dialog keeps it open); Escape and Cancel do.
  */
-import { Suspense, lazy, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
 import { forward, reverse } from '../../lib/api/three-words/three-words.ts';
@@ -17,9 +17,7 @@ import { MAP_ZOOM, WORLD_CENTER } from '../../lib/maps/camera.ts';
 import type { LngLat } from '../../lib/maps/places.ts';
 import { isThreeWordAddress, threeWordWords } from '../../lib/three-words/three-word-address.ts';
 import { countryNameOf } from '../../lib/reference/countries.ts';
-import { MapErrorBoundary } from '../maps/MapErrorBoundary.tsx';
-
-const PlacesMap = lazy(() => import('../maps/PlacesMap.tsx'));
+import { LazyPlacesMap } from '../maps/LazyPlacesMap.tsx';
 
 interface Props {
   t: TFunction;
@@ -135,32 +133,17 @@ export default function ThreeWordPicker({ t, lang, initialWords, countryCode, ci
       <p className="field-hint">{t(locked ? 'threeWords.lockedHint' : 'threeWords.unlockedHint')}</p>
       <div className="three-word-map">
         {view ? (
-          <MapErrorBoundary
-            fallback={
-              <p role="status" className="field-hint">
-                {t('officeLocator.map.unavailable')}
-              </p>
-            }
-          >
-            <Suspense
-              fallback={
-                <p role="status" className="field-hint">
-                  {t('officeLocator.map.loading')}
-                </p>
-              }
-            >
-              <PlacesMap
-                places={[]}
-                lang={lang}
-                label={t('threeWords.mapLabel')}
-                unavailableText={t('officeLocator.map.unavailable')}
-                view={view}
-                onMoveEnd={onMoveEnd}
-                keyboard
-                centerPin
-              />
-            </Suspense>
-          </MapErrorBoundary>
+          <LazyPlacesMap
+            places={[]}
+            lang={lang}
+            label={t('threeWords.mapLabel')}
+            unavailableText={t('officeLocator.map.unavailable')}
+            view={view}
+            onMoveEnd={onMoveEnd}
+            keyboard
+            centerPin
+            loadingText={t('officeLocator.map.loading')}
+          />
         ) : (
           <p role="status" className="field-hint">
             {t('officeLocator.map.loading')}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DIRECTIONS_ERROR_KEYS } from '../directions/keys.ts';
 
 /** Every error body of the API. */
 export const apiErrorSchema = z.object({
@@ -62,12 +63,8 @@ const CODE_KEYS: Record<string, string> = {
   FILE_FORMAT: 'validation.fileFormat',
   FILE_QUEUE_LIMIT: 'validation.fileQueueLimit',
   FILE_REQUIRED: 'validation.fileRequired',
-  // The directions call (src/lib/api/directions/contract.ts DirectionsErrorCode; src/lib/directions/keys.ts).
-  DIRECTIONS_UNSUPPORTED_MODE: 'directions.errors.unsupportedMode',
-  DIRECTIONS_TOO_FAR: 'directions.errors.tooFar',
-  DIRECTIONS_NO_ROUTE: 'directions.errors.noRoute',
-  DIRECTIONS_UPSTREAM: 'directions.errors.upstream',
-  DIRECTIONS_TIMEOUT: 'directions.errors.timeout',
+  // The directions call (src/lib/api/directions/contract.ts DirectionsErrorCode).
+  ...DIRECTIONS_ERROR_KEYS,
 };
 
 /** The spec's message key for a failure (spec 2 §8). */

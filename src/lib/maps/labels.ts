@@ -129,17 +129,4 @@ export function placeLabels(candidates: readonly LabelBox[], view: { width: numb
 }
 
 /** A country's name in the page's language ('AE' → "الإمارات العربية المتحدة" in Arabic). */
-export function countryLabel(code: string, lang: string): string {
-  let names = displayNames.get(lang);
-  if (!names) {
-    names = new Intl.DisplayNames([lang], { type: 'region', fallback: 'code' });
-    displayNames.set(lang, names);
-  }
-  try {
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-const displayNames = new Map<string, Intl.DisplayNames>();
+export { regionName as countryLabel } from '../reference/region-names.ts';
