@@ -30,7 +30,7 @@ import type { LngLat } from '../../lib/maps/places.ts';
 import { island } from '../forms/Island.tsx';
 import { LoadStatus } from '../forms/LoadStatus.tsx';
 import { TabList } from '../account-home/Tabs.tsx';
-import { LazyPlacesMap } from '../maps/LazyPlacesMap.tsx';
+import { MapOnDemand } from '../maps/MapOnDemand.tsx';
 import { Directions, type DirectionsView } from './Directions.tsx';
 
 interface Props {
@@ -341,7 +341,7 @@ function OfficeLocatorView({ lang, brandSlug, officeCountries, mapStyleUrl }: Pr
             )}
           </div>
           <div className="locator-map">
-            <LazyPlacesMap
+            <MapOnDemand
               places={
                 place
                   ? [{ id: place.id, lat: place.geoLatitude, lng: place.geoLongitude, name: placeName(place) }]

@@ -41,7 +41,7 @@ import { $session } from '../../lib/session/session-store.ts';
 import { island } from '../forms/Island.tsx';
 import { LoadStatus } from '../forms/LoadStatus.tsx';
 import { TabList } from '../account-home/Tabs.tsx';
-import { LazyPlacesMap } from '../maps/LazyPlacesMap.tsx';
+import { MapOnDemand } from '../maps/MapOnDemand.tsx';
 
 interface Props {
   lang: Lang;
@@ -146,7 +146,7 @@ function OfficesPanel({ t, lang, tab, places, state, kept, onChoose }: PanelProp
       </p>
       <div id={`${ID}-map-${tab}`} className="service-options-map">
         {mapShown && (
-          <LazyPlacesMap
+          <MapOnDemand
             places={places.map((p) => ({
               id: p.id,
               lat: p.geoLatitude,

@@ -17,7 +17,7 @@ import { MAP_ZOOM, WORLD_CENTER } from '../../lib/maps/camera.ts';
 import type { LngLat } from '../../lib/maps/places.ts';
 import { isThreeWordAddress, threeWordWords } from '../../lib/three-words/three-word-address.ts';
 import { countryNameOf } from '../../lib/reference/countries.ts';
-import { LazyPlacesMap } from '../maps/LazyPlacesMap.tsx';
+import { MapOnDemand } from '../maps/MapOnDemand.tsx';
 
 interface Props {
   t: TFunction;
@@ -133,7 +133,7 @@ export default function ThreeWordPicker({ t, lang, initialWords, countryCode, ci
       <p className="field-hint">{t(locked ? 'threeWords.lockedHint' : 'threeWords.unlockedHint')}</p>
       <div className="three-word-map">
         {view ? (
-          <LazyPlacesMap
+          <MapOnDemand
             places={[]}
             lang={lang}
             label={t('threeWords.mapLabel')}

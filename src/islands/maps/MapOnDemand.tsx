@@ -1,5 +1,5 @@
 /**
- * The places map as pages show it: MapLibre and the map data are fetched only when it is drawn, a notice shows
+ * The places map as pages show it, on demand: MapLibre and the map data are fetched only when it is drawn, a notice shows
  * while they come, and if its code can't be loaded (offline, a deploy in between) the notice says the map is
  * unavailable instead of breaking the page.
  */
@@ -9,7 +9,7 @@ import { MapErrorBoundary } from './MapErrorBoundary.tsx';
 
 const PlacesMap = lazy(() => import('./PlacesMap.tsx'));
 
-export function LazyPlacesMap({ loadingText, ...map }: PlacesMapProps & { loadingText: string }) {
+export function MapOnDemand({ loadingText, ...map }: PlacesMapProps & { loadingText: string }) {
   return (
     <MapErrorBoundary
       fallback={
