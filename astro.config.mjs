@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { HEAD_SCRIPT } from './src/lib/site/head-script.ts';
 
 // The brand is chosen at build time; each brand builds into its own folder.
 const brand = process.env.BRAND === 'mailbridge' ? 'mailbridge' : 'shipbox';
@@ -54,6 +55,8 @@ export default defineConfig({
   security: {
     csp: {
       styleDirective: { hashes: [toastStyleHash()] },
+      // The head's inline script (src/lib/site/head-script.ts), by the hash of its exact text.
+      scriptDirective: { hashes: [`sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}`] },
       directives: [
         "default-src 'self'",
         `img-src 'self' data:${mapSources}`,

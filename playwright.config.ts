@@ -49,7 +49,8 @@ export default defineConfig({
     },
     {
       name: 'mailbridge',
-      testMatch: /mailbridge\.spec\.ts/,
+      // Its own journeys, and the every-route audit in English.
+      testMatch: /(mailbridge|every-route)\.spec\.ts/,
       use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${servers.mailbridge}` },
     },
   ],

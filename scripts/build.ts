@@ -1,6 +1,6 @@
 /**
  * Builds the site for both brands: dist/shipbox and dist/mailbridge, each with its hosting rules.
- * `--missing` builds only the brands that have no build yet (used by `npm start`).
+ * `--missing` builds only the brands that have no build yet (used by `npm start`); `--brand=<id>` builds one brand.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
@@ -40,7 +40,9 @@ function buildBrand(id: BrandId): void {
   console.log(`Built ${id} into dist/${id} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
+const only = process.argv.find((arg) => arg.startsWith('--brand='))?.slice('--brand='.length);
 for (const id of Object.keys(brands) as BrandId[]) {
+  if (only && id !== only) continue;
   if (onlyMissing && existsSync(join(distDir(id), 'index.html'))) continue;
   buildBrand(id);
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { sql } from 'drizzle-orm';
 import type { Logger } from './logger.ts';
 import { securityHeaders } from './site/security-headers.ts';
 import { mountSite } from './site/site-handler.ts';
@@ -30,6 +31,8 @@ export interface AppOptions {
   logger: Logger;
   clock?: Clock;
   trustProxy?: boolean;
+  /** How many trusted proxies append to X-Forwarded-For in front of the app; default 1. */
+  proxyHops?: number;
   /** Header of the visitor's country set by the edge in front (trusted with `trustProxy`); default cf-ipcountry. */
   countryHeader?: string;
   /** The visitor's country by IP address when there is no trusted country header; default: none (null). */
@@ -51,6 +54,43 @@ export interface AppOptions {
   routing?: RoutingService;
   /** The three-word address service; default: the embedded encoding (docs/decisions/019). */
   threeWords?: ThreeWordService;
+  /**
+   * Why this process should get no traffic now (shutting down, migrations missing), or null; throwing means the
+   * database does not answer. Asked by GET /api/health/ready. Default: the database answers `select 1`.
+   */
+  readiness?: () => Promise<string | null>;
+}
+
+/** How long the readiness check waits for the database before answering 503. */
+export const READINESS_TIMEOUT_MS = 2_000;
+
+/** The readiness check's answer: null when ready, else why not (no detail of the database's error). */
+async function readinessProblem(
+  check: () => Promise<string | null>,
+  logger: Logger,
+  last: { problem: string | null },
+): Promise<string | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<string>((resolve) => {
+    timer = setTimeout(() => resolve('the database did not answer in time'), READINESS_TIMEOUT_MS);
+  });
+  let problem: string | null;
+  let error: unknown;
+  try {
+    problem = await Promise.race([check(), late]);
+  } catch (e) {
+    problem = 'the database does not answer';
+    error = e;
+  } finally {
+    clearTimeout(timer);
+  }
+  // Load balancers ask every few seconds: log the changes, not every answer.
+  if (problem !== last.problem) {
+    if (problem) logger.warn({ err: error, reason: problem }, 'not ready');
+    else logger.info('ready again');
+    last.problem = problem;
+  }
+  return problem;
 }
 
 /** The whole product on one port: the API under /api and the built site with its URL rules. */
@@ -70,10 +110,13 @@ export function createApp(options: AppOptions): Hono {
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
-    options.logger.info(
+    const path = new URL(c.req.url).pathname;
+    // Load balancers' health checks come every few seconds: logged only when debugging.
+    const level = path.startsWith('/api/health/') ? 'debug' : 'info';
+    options.logger[level](
       {
         method: c.req.method,
-        path: new URL(c.req.url).pathname,
+        path,
         status: c.res.status,
         ms: Math.round(performance.now() - started),
       },
@@ -84,11 +127,31 @@ export function createApp(options: AppOptions): Hono {
   app.use('*', compress());
 
   app.get('/api/health', (c) => c.json({ status: 'ok', brand: brand.id }));
+  // Liveness: the process runs and its event loop answers; nothing else (a database outage is not cured by a restart).
+  app.get('/api/health/live', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: 'live' });
+  });
+  // Readiness: send traffic here only while the database answers with this build's schema and no shutdown is under way.
+  const readiness =
+    options.readiness ??
+    (async () => {
+      await options.db.execute(sql`select 1`);
+      return null;
+    });
+  const lastReadiness = { problem: null as string | null };
+  app.get('/api/health/ready', async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const problem = await readinessProblem(readiness, options.logger, lastReadiness);
+    if (problem) return c.json({ status: 'unavailable', reason: problem }, 503);
+    return c.json({ status: 'ready' });
+  });
   const api = createApi({
     db: options.db,
     clock,
     logger: options.logger,
     trustProxy,
+    proxyHops: options.proxyHops ?? 1,
     countryHeader: options.countryHeader ?? 'cf-ipcountry',
     countryByIp: options.countryByIp ?? noCountryByIp,
     articles: loaded ? () => Promise.resolve(loaded) : defaultArticleSource,

@@ -19,15 +19,20 @@ export const envSchema = z.object({
   UPLOAD_DIR: z.string().min(1).optional(),
   /** postgres://… switches to PostgreSQL. */
   DATABASE_URL: z.string().startsWith('postgres').optional(),
+  /** Connections of each process's PostgreSQL pool: processes × this must stay under the server's max_connections. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   /** Seed the demo data into an empty database. */
-  SEED_DEMO_DATA: z
-    .enum(['0', '1', 'true', 'false'])
-    .default('1')
-    .transform((v) => v === '1' || v === 'true'),
+  /** '1' seeds the demo accounts (known password) into an empty database; default on unless NODE_ENV=production. */
+  SEED_DEMO_DATA: z.enum(['0', '1', 'true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Trust X-Forwarded-Proto from a proxy in front (HTTPS detection for HSTS and cookies). */
+  /**
+   * With TRUST_PROXY: how many proxies in front each append the caller's address to X-Forwarded-For (a CDN and
+   * a load balancer: 2). The visitor's address is read that many entries from the right.
+   */
+  PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   TRUST_PROXY: z
     .enum(['0', '1', 'true', 'false'])
     .default('0')
@@ -71,17 +76,29 @@ export const envSchema = z.object({
   ROUTING_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** The kind of server at ROUTING_URL: `osrm` (foot and car; no public transport) or `valhalla` (every mode). */
   ROUTING_ENGINE: z.enum(['osrm', 'valhalla']).default('osrm'),
+  /**
+   * Seconds between SIGTERM and closing the port, while GET /api/health/ready answers 503 and requests are still
+   * served, so a load balancer stops sending new ones first; default 5 with NODE_ENV=production, else 0.
+   */
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).optional(),
+  /** Seconds the requests in flight get to finish once the port is closed; then the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** '1' serves /dev/outbox; default on unless NODE_ENV=production. */
   DEV_TOOLS: z.enum(['0', '1', 'true', 'false']).optional(),
   NODE_ENV: z.string().optional(),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'DEV_TOOLS' | 'MAIL_FROM'> & {
+export type Env = Omit<
+  z.infer<typeof envSchema>,
+  'DEV_TOOLS' | 'MAIL_FROM' | 'SHUTDOWN_DELAY_SECONDS' | 'SEED_DEMO_DATA'
+> & {
   distDir: string;
   /** UPLOAD_DIR or its default; undefined: a temp folder (DATA_DIR is `memory://`). */
   uploadDir: string | undefined;
   DEV_TOOLS: boolean;
   MAIL_FROM: string;
+  SHUTDOWN_DELAY_SECONDS: number;
+  SEED_DEMO_DATA: boolean;
 };
 
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -96,6 +113,11 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     distDir: env.DIST_DIR ?? join(ROOT, 'dist', env.BRAND),
     uploadDir: env.UPLOAD_DIR ?? (env.DATA_DIR.startsWith('memory://') ? undefined : join(env.DATA_DIR, 'uploads')),
     MAIL_FROM: env.MAIL_FROM ?? `no-reply@${env.BRAND}.example`,
+    SHUTDOWN_DELAY_SECONDS: env.SHUTDOWN_DELAY_SECONDS ?? (env.NODE_ENV === 'production' ? 5 : 0),
+    SEED_DEMO_DATA:
+      env.SEED_DEMO_DATA === undefined
+        ? env.NODE_ENV !== 'production'
+        : env.SEED_DEMO_DATA === '1' || env.SEED_DEMO_DATA === 'true',
     DEV_TOOLS:
       env.DEV_TOOLS === undefined ? env.NODE_ENV !== 'production' : env.DEV_TOOLS === '1' || env.DEV_TOOLS === 'true',
   };

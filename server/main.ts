@@ -26,15 +26,25 @@ if (!existsSync(env.distDir)) {
   process.exit(1);
 }
 
-const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+// Migrating and seeding run under an advisory lock on PostgreSQL: of several processes starting together against one
+// database, one does the work and the others wait for it (docs/decisions/023).
+const startup = { seeded: false };
+const database = await openDatabase({
+  databaseUrl: env.DATABASE_URL,
+  dataDir: env.DATA_DIR,
+  poolSize: env.DATABASE_POOL_SIZE,
+  onPoolError: (error) => logger.warn({ err: error }, 'an idle database connection failed'),
+  setup: async (db) => {
+    if (env.SEED_DEMO_DATA && (await seedIfEmpty(db, systemClock))) {
+      startup.seeded = true;
+    } else {
+      // Databases seeded before the reference files changed (or never seeded) get the current files.
+      await refreshReferenceData(db);
+    }
+  },
+});
 logger.info({ database: database.kind, dataDir: env.DATABASE_URL ? undefined : env.DATA_DIR }, 'database ready');
-if (env.SEED_DEMO_DATA && (await seedIfEmpty(database.db, systemClock))) {
-  logger.info('demo data seeded');
-} else {
-  // Databases seeded before the reference files changed (or never seeded) get the current files.
-  await refreshReferenceData(database.db);
-  logger.info('reference data loaded');
-}
+logger.info(startup.seeded ? 'demo data seeded' : 'reference data loaded');
 
 // The articles of GET api/articles: the site's own content files, checked and rendered once. Content that the
 // site's build would refuse stops the server too, with every file at fault named.
@@ -105,12 +115,15 @@ const routing = createRoutingService({ url: env.ROUTING_URL, engine: env.ROUTING
 if (env.ROUTING_URL) logger.info({ routing: routing.engine, url: new URL(env.ROUTING_URL).origin }, 'routing ready');
 else logger.warn({ routing: routing.engine }, 'no ROUTING_URL: directions are direct-line estimates');
 
+/** Set at SIGTERM: readiness answers 503 from then on (see shutdown below). */
+let closing = false;
 const app = createApp({
   brand: env.BRAND,
   distDir: env.distDir,
   db: database.db,
   logger,
   trustProxy: env.TRUST_PROXY,
+  proxyHops: env.PROXY_HOPS,
   countryHeader: env.COUNTRY_HEADER,
   countryByIp,
   articles,
@@ -121,21 +134,42 @@ const app = createApp({
   uploadDir,
   routing,
   threeWords,
+  // A process shutting down leaves the load balancer's rotation before it stops answering.
+  readiness: () => (closing ? Promise.resolve('shutting down') : database.problem()),
 });
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   logger.info({ brand: env.BRAND, url: `http://${host}:${info.port}/` }, 'listening');
 });
 
-let closing = false;
+/**
+ * SIGTERM (or SIGINT): readiness answers 503 at once while requests are still served for SHUTDOWN_DELAY_SECONDS,
+ * so the load balancer stops sending new ones; then the port closes, idle connections end, the requests in flight
+ * finish (for at most SHUTDOWN_TIMEOUT_SECONDS), and the mail deliveries and the database close. A second signal
+ * skips the delay.
+ */
+let stopping = false;
+let delay: NodeJS.Timeout | undefined;
+
 function shutdown(signal: string): void {
-  if (closing) return;
+  if (closing) {
+    stop();
+    return;
+  }
   closing = true;
-  logger.info({ signal }, 'shutting down');
+  logger.info({ signal, delaySeconds: env.SHUTDOWN_DELAY_SECONDS }, 'shutting down: not ready any more');
+  delay = setTimeout(stop, env.SHUTDOWN_DELAY_SECONDS * 1000);
+}
+
+function stop(): void {
+  if (stopping) return;
+  stopping = true;
+  clearTimeout(delay);
+  logger.info('closing the port; waiting for the requests in flight');
   const force = setTimeout(() => {
-    logger.warn('connections still open after 10 s; exiting');
+    logger.warn({ seconds: env.SHUTDOWN_TIMEOUT_SECONDS }, 'connections still open; exiting');
     process.exit(1);
-  }, 10_000);
+  }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
   force.unref();
   server.close(() => {
     // Deliveries still under way finish before the database they record into closes.

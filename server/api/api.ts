@@ -1,8 +1,7 @@
-import { csrf } from 'hono/csrf';
-import { HTTPException } from 'hono/http-exception';
 import type { ApiDeps } from './env.ts';
 import { ApiRouter } from './router.ts';
 import { loadSession } from './session.ts';
+import { refuseCrossSite } from './csrf.ts';
 import { HttpError } from './http-errors.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -34,8 +33,9 @@ export function createApi(deps: ApiDeps): ApiRouter {
     c.set('deps', deps);
     await next();
   });
-  // Cross-site form posts are refused; JSON calls need a same-origin page anyway.
-  router.app.use('*', csrf());
+  // Every state-changing call sent by a browser from another site is refused, whatever its content type,
+  // before the session is even looked up (server/api/csrf.ts, docs/decisions/022).
+  router.app.use('*', refuseCrossSite);
   router.app.use('*', loadSession);
 
   accountRoutes(router);
@@ -65,9 +65,6 @@ export function createApi(deps: ApiDeps): ApiRouter {
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return c.json(error.body, error.status);
-    }
-    if (error instanceof HTTPException && error.status === 403) {
-      return c.json({ code: ErrorCode.forbidden, message: 'Cross-site request refused' }, 403);
     }
     deps.logger.error({ err: error, path: new URL(c.req.url).pathname }, 'unhandled API error');
     return c.json({ code: ErrorCode.serverError, message: 'Something went wrong' }, 500);

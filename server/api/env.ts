@@ -24,6 +24,8 @@ export interface ApiDeps {
   mailer: Mailer;
   brand: Brand;
   trustProxy: boolean;
+  /** Trusted proxies in front that each append to X-Forwarded-For (read only with `trustProxy`). */
+  proxyHops: number;
   /** The request header where the network edge puts the visitor's country (read only with `trustProxy`). */
   countryHeader: string;
   /** The visitor's country by their address, when the edge gives no country header. */

@@ -1,10 +1,15 @@
 /**
  * Opens the database: embedded PGlite under DATA_DIR (or in memory with `memory://`) by default,
  * PostgreSQL through a `pg` pool when a URL is given. Runs the committed migrations either way.
+ *
+ * On PostgreSQL, several API processes may start at once against one database (docs/decisions/023): the
+ * migrations and the caller's `setup` (seeding the demo data) run under a session-level advisory lock, so
+ * one process migrates and seeds while the others wait, then find the work done.
  */
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -18,10 +23,18 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Why the database can't serve this build now, or null when it can: it answers a query and every migration
+   * of this build is applied. Throws when the database does not answer.
+   */
+  problem(): Promise<string | null>;
   close(): Promise<void>;
 }
 
 const MIGRATIONS = join(import.meta.dirname, 'migrations');
+
+/** Any fixed number, the same in every process: the advisory lock key of migrating and seeding at start. */
+export const STARTUP_LOCK = 8_030_200;
 
 export interface DatabaseOptions {
   /** postgres://… to use PostgreSQL; otherwise PGlite. */
@@ -30,26 +43,93 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** PostgreSQL schema to work in (tests use one each, so suites don't meet). */
   pgSchema?: string;
+  /** Connections of the PostgreSQL pool; default 10. */
+  poolSize?: number;
+  /** Errors of idle pooled connections (the server restarting, a failover); without a listener they end the process. */
+  onPoolError?: (error: Error) => void;
+  /** Work to do once migrated and before anyone else starts it (seeding): under the same lock on PostgreSQL. */
+  setup?: (db: Db) => Promise<void>;
+}
+
+/** The `when` of the newest migration of this build: what drizzle records as `created_at` once it has run. */
+function newestMigration(): number {
+  const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
+  return Math.max(...journal.entries.map((e) => e.when));
+}
+
+/** The rows of a raw query: PGlite's and node-postgres's results both carry them as `rows`. */
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as { rows: T[] }).rows;
+}
+
+/** Null when the newest migration of this build is recorded in `migrationsSchema`'s table, else why not. */
+export async function migrationProblem(db: Db, migrationsSchema: string): Promise<string | null> {
+  const name = `${migrationsSchema}.__drizzle_migrations`;
+  const [table] = await rowsOf<{ found: string | null }>(db, sql`select to_regclass(${name})::text as found`);
+  if (!table?.found) return 'database migrations are not applied';
+  const [row] = await rowsOf<{ last: string | number | null }>(
+    db,
+    sql`select max(created_at) as last from ${sql.identifier(migrationsSchema)}.${sql.identifier('__drizzle_migrations')}`,
+  );
+  return Number(row?.last ?? 0) >= newestMigration() ? null : 'database migrations are not applied';
+}
+
+/** Runs `work` holding the startup advisory lock on a connection of its own (so a pool of one can't deadlock). */
+async function withStartupLock<T>(databaseUrl: string, work: () => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+    }
+  } finally {
+    // Ending the session releases the lock too, should the unlock above have failed.
+    await client.end();
+  }
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
+    const databaseUrl = options.databaseUrl;
     const pgSchema = options.pgSchema ?? 'public';
     if (!/^[a-z_][a-z0-9_]*$/.test(pgSchema)) throw new Error(`Invalid schema name: ${pgSchema}`);
     const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
+      connectionString: databaseUrl,
+      max: options.poolSize ?? 10,
+      // A database that can't be reached fails the request (and the readiness check) rather than queueing it forever.
+      connectionTimeoutMillis: 10_000,
       options: `-c search_path=${pgSchema}`,
     });
-    await pool.query(`create schema if not exists ${pgSchema}`);
+    pool.on('error', options.onPoolError ?? (() => {}));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS, migrationsSchema: pgSchema });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    try {
+      await withStartupLock(databaseUrl, async () => {
+        await pool.query(`create schema if not exists ${pgSchema}`);
+        await migratePg(db as never, { migrationsFolder: MIGRATIONS, migrationsSchema: pgSchema });
+        await options.setup?.(db);
+      });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db, kind: 'postgres', problem: () => migrationProblem(db, pgSchema), close: () => pool.end() };
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
-  return { db, kind: 'pglite', close: () => client.close() };
+  // One process only: PGlite is embedded, so there is no one to wait for.
+  try {
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+    await options.setup?.(db);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return { db, kind: 'pglite', problem: () => migrationProblem(db, 'drizzle'), close: () => client.close() };
 }

@@ -3,8 +3,8 @@
  * customer (an upgrade, a saved card) without touching the shared demo personas. Only with DEV_TOOLS on.
  * Body (JSON, all optional): countryCode (default JO), savedCard (a sandbox Visa on file), autoPay (deliveries
  * paid with that card), pendingShipments (0 to 5 shipments with charges due), deliveredShipments (0 to 5 delivered,
- * which can be returned) and invoiceShipments (0 to 5 waiting for an e-invoice, with no declared value). Answers the e-mail, the password
- * and the guid.
+ * which can be returned) and invoiceShipments (0 to 5 waiting for an e-invoice, with no declared value); mailboxes:
+ * false leaves the customer without mailboxes, half-way through signup. Answers the e-mail, the password and the guid.
  */
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
@@ -29,6 +29,8 @@ const bodySchema = z.object({
   deliveredShipments: z.number().int().min(0).max(5).default(0),
   /** Shipments that need an e-invoice and have no declared value (the GST rule of tracking). */
   invoiceShipments: z.number().int().min(0).max(5).default(0),
+  /** false: no mailboxes yet (signup's shipping and payment steps); the shipment options need mailboxes. */
+  mailboxes: z.boolean().default(true),
 });
 
 type ShipmentKind = 'pending' | 'delivered' | 'invoice';
@@ -120,6 +122,7 @@ export function mountDemoCustomers(app: Hono, db: Db, clock: Clock): void {
       .returning();
     const basic = (await planList(db, country.code)).plans.find((p) => p.planId === 1);
     if (!user || !basic) return c.json({ code: 'SERVER_ERROR' }, 500);
+    if (!parsed.data.mailboxes) return c.json({ email, password: DEMO_PASSWORD, guid });
     const entity = (await customerEntity(db, country.code, city)) ?? 'AMM';
     await openMailboxes(db, clock, user, basic, entity);
     if (parsed.data.savedCard) {

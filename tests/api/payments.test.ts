@@ -17,6 +17,7 @@ import {
   type TokenPrepareRequest,
 } from '../../src/lib/api/payments/contract.ts';
 import { apiErrorSchema } from '../../src/lib/api/errors.ts';
+import { cardTokenRequest } from '../fixtures/card-token.ts';
 
 const ORIGIN = 'http://localhost';
 const PAGE = `${ORIGIN}/en/account/membership-payment`;
@@ -56,19 +57,8 @@ describe.each(BACKENDS)('payments API on %s', (backend) => {
     });
   }
 
-  const prepare = (overrides: Partial<TokenPrepareRequest> = {}): TokenPrepareRequest => ({
-    promoCode: '',
-    optionalKey1: 'Test Customer',
-    optionalKey2: '4242 4242 4242 4242',
-    optionalKey3: '123',
-    optionalKey4: '09',
-    optionalKey5: '2030',
-    url: PAGE,
-    langCode: 'en',
-    planId: 2,
-    isMembershipUpgrade: true,
-    ...overrides,
-  });
+  const prepare = (overrides: Partial<TokenPrepareRequest> = {}): TokenPrepareRequest =>
+    cardTokenRequest({ url: PAGE, ...overrides });
 
   async function cardToken(who: Customer, overrides: Partial<TokenPrepareRequest> = {}) {
     const res = await keyed(`/api/payment/${who.guid}/card/gettoken`, who, prepare(overrides));

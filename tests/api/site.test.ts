@@ -95,4 +95,11 @@ describe('configuration', () => {
     expect(() => parseEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => parseEnv({ BRAND: 'other' })).toThrow(/BRAND/);
   });
+
+  it('keeps the demo accounts and dev tools out of production unless asked for', () => {
+    expect(parseEnv({})).toMatchObject({ SEED_DEMO_DATA: true, DEV_TOOLS: true });
+    expect(parseEnv({ NODE_ENV: 'production' })).toMatchObject({ SEED_DEMO_DATA: false, DEV_TOOLS: false });
+    expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO_DATA: '1' }).SEED_DEMO_DATA).toBe(true);
+    expect(parseEnv({ SEED_DEMO_DATA: '0' }).SEED_DEMO_DATA).toBe(false);
+  });
 });

@@ -13,6 +13,7 @@ import { uploadListSchema, uploadResponseSchema } from '../../src/lib/api/upload
 import { apiErrorSchema } from '../../src/lib/api/errors.ts';
 import { MAX_FILE_BYTES } from '../../src/lib/uploads/file-rules.ts';
 import { DOC, DOCX, ELF, MZ, PDF, PLAIN_ZIP, PNG, XLSX, pdf } from '../fixtures/files.ts';
+import { wordZip } from '../fixtures/zip-writer.ts';
 
 const MINUTE = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -99,6 +100,30 @@ describe.each(BACKENDS)('ID document upload on %s', (backend) => {
     }
     expect(storedFiles().length).toBe(filesBefore);
     expect((await rowsOf(owner.guid)).length).toBe(rowsBefore);
+  });
+
+  it('refuses a .docx that is a zip bomb, or encrypted, or ZIP64, as a wrong type (415), and stores nothing', async () => {
+    const filesBefore = storedFiles().length;
+    const rowsBefore = (await rowsOf(owner.guid)).length;
+    const docxType = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+    // 64 MiB of zeros as word/document.xml: about 64 KB on the wire, far within the upload limit.
+    const bomb = wordZip([], { data: new Uint8Array(64 * 1024 * 1024) });
+    expect(bomb.length).toBeLessThan(MAX_FILE_BYTES / 16);
+    const many = wordZip(Array.from({ length: 1_000 }, (_, i) => ({ name: `word/media/p${i}.xml`, data: 'x' })));
+    for (const candidate of [
+      file(bomb, 'id.docx', docxType),
+      file(many, 'many.docx', docxType),
+      file(wordZip([], { flags: 0x0001 }), 'encrypted.docx', docxType),
+      file(wordZip([], {}, { zip64Locator: true }), 'zip64.docx', docxType),
+    ]) {
+      const res = await upload(form(candidate));
+      expect(await error(res), candidate.name).toEqual([415, 'FILE_FORMAT']);
+    }
+    expect(storedFiles().length).toBe(filesBefore);
+    expect((await rowsOf(owner.guid)).length).toBe(rowsBefore);
+    // The same document within the limits is a Word document.
+    t.advance(MINUTE);
+    expect((await upload(form(file(wordZip(), 'fine.docx', docxType)))).status).toBe(200);
   });
 
   it('takes a file of exactly the limit, and refuses one byte more or an empty file (413)', async () => {

@@ -76,6 +76,8 @@ export interface NewCustomerOptions {
   deliveredShipments?: number;
   /** Shipments that need an e-invoice, with no declared value. */
   invoiceShipments?: number;
+  /** false: no mailboxes yet, half-way through signup (login then leads to signup). */
+  mailboxes?: boolean;
 }
 
 /** A fresh customer on the basic plan with mailboxes (dev tools), logged in; answers the e-mail. */

@@ -347,7 +347,6 @@ describe('widget messages', () => {
         'widgets.helpBox.notLoaded',
         'widgets.helpBox.loadFailed',
         'widgets.helpBox.empty',
-        'widgets.helpBox.readMore',
         'widgets.helpBox.readMoreAbout',
         'widgets.helpBox.all.service-updates',
         'widgets.helpBox.all.faqs',

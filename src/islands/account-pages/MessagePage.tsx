@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../i18n/use-translator.ts';
 import { deleteMessage, getMessage } from '../../lib/api/account-home/account-home.ts';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../i18n/use-translator.ts';

@@ -10,7 +10,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../i18n/use-translator.ts';
 import { ApiError } from '../../lib/api/errors.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import { visaCheckoutMessageSchema, type VisaConfig } from '../../lib/api/payments/contract.ts';
 import { amountText, type VisaCheckoutForm as Form } from '../../lib/payments/checkout-rules.ts';
 import { InputField } from './fields.tsx';

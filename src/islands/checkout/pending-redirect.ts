@@ -3,7 +3,7 @@
  * carries the plan, the promo code and the save flag, but not whether the customer asked for auto-renewal, so
  * that is kept in sessionStorage for the tab until the customer comes back.
  */
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 
 const KEY = 'checkout.pendingRedirect';
 

@@ -3,7 +3,7 @@
  * is logged in; a logged-in user without mailboxes completes the account instead of creating another.
  */
 import { useCallback, useEffect, useState } from 'react';
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import { useForm, useWatch, type ChangeHandler, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';

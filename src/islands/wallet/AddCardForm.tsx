@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
-import { z } from 'zod';
+import { z } from '../../lib/zod.ts';
 import type { AddCardRequest, WalletChange } from '../../lib/api/wallet/contract.ts';
 import { WalletErrorCode } from '../../lib/api/wallet/contract.ts';
 import { addCard, getCardToken } from '../../lib/api/wallet/wallet.ts';

@@ -187,11 +187,9 @@ function HelpPanel({ t, lang, tab, state, fullPage }: PanelProps) {
         {LIST_TABS.has(tab) ? (
           <a href={href}>{t(`widgets.helpBox.all.${tab}`)}</a>
         ) : (
-          <a
-            href={href}
-            aria-label={t('widgets.helpBox.readMoreAbout', { subject: article?.subject ?? t(HELP_TAB_LABELS[tab]) })}
-          >
-            {t('widgets.helpBox.readMore')}
+          // The link says where it goes in its own words, for everyone (and for search engines).
+          <a href={href}>
+            {t('widgets.helpBox.readMoreAbout', { subject: article?.subject ?? t(HELP_TAB_LABELS[tab]) })}
           </a>
         )}
       </p>

@@ -1,5 +1,5 @@
 /** The request forms (spec 1 §3 request, §4.3, §5); messages are translation keys. */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import {
   CATEGORIES_WITH_ATTACHMENT,
   REQUEST_CATEGORIES,

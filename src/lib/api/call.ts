@@ -1,5 +1,5 @@
 import { HTTPError, NetworkError, TimeoutError } from 'ky';
-import type { z } from 'zod';
+import type { z } from '../zod.ts';
 import { ApiError, apiErrorSchema } from './errors.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { DIRECTIONS_ERROR_KEYS } from '../directions/keys.ts';
 
 /** Every error body of the API. */

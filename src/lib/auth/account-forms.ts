@@ -1,5 +1,5 @@
 /** The account forms; messages are translation keys. */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { confirmationMatches, passwordProblems } from './password-policy.ts';
 
 /** A new password and its confirmation; messages are translation keys. */

@@ -3,7 +3,7 @@
  * (src/content.config.ts) and the API's article source (server/content) parse the same files with these
  * schemas, so an invalid file fails the build and the API alike.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** A URL slug: lowercase ASCII letters, digits and single hyphens; the same in every language of an item. */
 export const slugSchema = z

@@ -4,7 +4,7 @@
  * what changing the method resets, and the return parameters providers send back to the payment pages.
  * Pure functions of their arguments: the checkout island runs them and the unit tests check them.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import {
   CARD_SYSTEMS,
   PAYMENT_SYSTEMS,

@@ -3,7 +3,7 @@
  * expiry and the promo's extra time), passed to the confirmation pages: `paymentResponse` on
  * account/membership-upgraded, and `m` (amount, currency, pnref) with `status=1` on signup/confirmation.
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { additionalDurationTypeSchema, paymentCodeSchema } from '../api/payments/contract.ts';
 import { planIdSchema } from '../reference/schemas.ts';
 

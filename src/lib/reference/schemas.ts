@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /**
  * Schemas of the product's reference data in `src/content/data/*.json`.

@@ -4,7 +4,7 @@
  * accepted. A step opened before the earlier ones are done shows the first one that is not.
  */
 import { atom } from 'nanostores';
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 export const RETURN_STEPS = ['address-from', 'address-to', 'pickup'] as const;
 export type ReturnStep = (typeof RETURN_STEPS)[number];

@@ -2,7 +2,7 @@
  * The return wizard's forms as the browser checks them (spec 1 §5 "Return addresses" and "Pickup"); messages are
  * translation keys. The API checks the same rules again (server/api/returns).
  */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { RETURN_PHONE_PATTERN, type ReturnCountry } from '../api/returns/contract.ts';
 import { MIN_STREET_LENGTH } from '../reference/address-validation.ts';
 import { zipCodeRequired } from '../profile/profile-rules.ts';

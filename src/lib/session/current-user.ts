@@ -1,3 +1,4 @@
+import '../zod.ts';
 import * as z from 'zod/mini';
 
 /** The current-user entity of spec 1 §3, as the browser keeps it between pages. */

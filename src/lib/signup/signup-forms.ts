@@ -1,5 +1,5 @@
 /** The signup and profile forms as the browser checks them; messages are translation keys. */
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { passwordProblems, confirmationMatches } from '../auth/password-policy.ts';
 import { isAdult, isCalendarDate, normalisePhone, PHONE_PATTERN } from '../profile/profile-rules.ts';
 import { NAME_PATTERN } from '../api/signup/contract.ts';

@@ -88,6 +88,7 @@ function wireLanguageSwitcher(): void {
 function wireInstallBanner(): void {
   const banner = document.querySelector<HTMLElement>('[data-install-banner]');
   if (!banner) return;
+  // The head's inline script already hid a closed banner before the first paint; this covers storage it couldn't read.
   banner.hidden = isInstallBannerClosed();
   banner.querySelector('[data-install-banner-close]')?.addEventListener('click', () => {
     closeInstallBanner();

@@ -2,7 +2,7 @@
  * Contract of the account-home calls (spec 2 §7 Account, Users and customers, v1 account, Tracking and
  * packages): addresses and their services, packages, messages, requests and claims.
  */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 
 /** Page index (from 0) and size; the default page size is 10 (spec 2 §9). */
 export const PAGE_SIZE = 10;

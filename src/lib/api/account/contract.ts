@@ -1,5 +1,5 @@
 /** Contract of the account and users calls (spec 2 §7 Account, Users). */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 
 const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
 

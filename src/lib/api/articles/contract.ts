@@ -2,7 +2,7 @@
  * Contract of GET api/articles (spec 2 §7 Reference data): the site's articles as data, read from the same
  * Markdown and JSON files the static pages are built from (src/content), for the help box and other clients.
  */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 
 /** What to list: the FAQs, the service updates (news), the carousel banners, the shopping directory, or one page. */
 export const ARTICLE_LISTS = ['faqs', 'service-updates', 'banners', 'shopping-directory'] as const;

@@ -1,5 +1,5 @@
 /** Contract of the customers calls (spec 2 §7 Users and customers). */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 
 /** Profile (spec 1 §3). */
 export const profileSchema = z.object({

@@ -5,7 +5,7 @@
  * The answer has the shape of an OSRM route response (the fields the site uses), whichever engine computed it,
  * plus `engine` and `estimate`. The API checks an upstream engine's answer against the same schema.
  */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 
 /** The transport modes of the office locator; pedestrian is the default (spec 2 §9). */
 export const TRANSPORT_MODES = ['pedestrian', 'car', 'publicTransport'] as const;

@@ -4,7 +4,7 @@
  *
  * GET api/v1/geocode?country&city&street → { lat, lng, zoom, precision }
  */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 
 export const GEOCODE_PRECISIONS = ['street', 'city', 'country'] as const;
 export type GeocodePrecision = (typeof GEOCODE_PRECISIONS)[number];

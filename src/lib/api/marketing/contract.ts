@@ -1,5 +1,5 @@
 /** Contract of the marketing contact and subscription calls (spec 1 §3, spec 2 §7 Signup and marketing, §9). */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 
 /** Form stages sent with the marketing contact (spec 2 §9): signup, shipping, payment, profile. */
 export const FORM_STAGE = { signup: 1, shipping: 2, payment: 3, profile: 4 } as const;

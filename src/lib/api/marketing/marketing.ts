@@ -8,7 +8,7 @@ import {
   type Subscription,
   type SubscriptionChange,
 } from './contract.ts';
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 
 const anything = z.unknown();
 

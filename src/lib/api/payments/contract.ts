@@ -6,7 +6,7 @@
  * Every call that can start or take a payment carries an Idempotency-Key header (IDEMPOTENCY_HEADER): the same
  * key replays the first answer, a key still in flight is a 409, a key reused with another body is a 422.
  */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 import { planIdSchema } from '../../reference/schemas.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';

@@ -3,7 +3,7 @@
  * Idempotency-Key: the checkout makes one key per attempt and sends it again on a retry of the same attempt, so
  * a double click or a replay charges once.
  */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 import { http } from '../http.ts';
 import { call } from '../call.ts';
 import {

@@ -4,7 +4,7 @@
  * they select on the provider's hosted page. The server sums the charges in minor units; the browser's totals
  * are only a copy.
  */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 
 /** The lines of a card-charge (cc) entry, in this order. */
 export const CC_DETAIL_NAMES = ['Shipping Charges', 'Additional Services', 'Tax'] as const;

@@ -1,5 +1,5 @@
 /** Contract of the reference-data calls (spec 2 §7 Reference data). */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 import { ID_TYPES, planSchema } from '../../reference/schemas.ts';
 
 /** GET api/countries/{code}, and each entry of GET api/countries (sorted by English name). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 import { http } from '../http.ts';
 import { call } from '../call.ts';
 import {

@@ -3,7 +3,7 @@
  * Reference data ValidateAddress; docs/decisions/018): the prefill of a delivered shipment's return, its price,
  * the stored return, and the address check. Field names are the spec's (pickupStreetAdress included).
  */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 import { MAX_RETURN_WEIGHT_KG } from '../../returns/return-rules.ts';
 
 const countryCode = z

@@ -3,7 +3,7 @@
  * useDeliveryAddress, deliveryaddress; reference v1 locations and countries/{code}/ServiceOptions): where the
  * customer's parcels go — an office to collect them from, a locker, or their own address.
  */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 import { officeTypeIdSchema } from '../../reference/schemas.ts';
 
 /** Service option ids (spec 2 §9): pickup 1, delivery 2, locker 3. */

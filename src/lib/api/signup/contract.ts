@@ -1,5 +1,5 @@
 /** Contract of the signup calls (spec 2 §7 Signup and marketing, spec 1 §3 signup form and shipping details). */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 import { isAdult, isCalendarDate, normalisePhone, PHONE_PATTERN } from '../../profile/profile-rules.ts';
 import { planIdSchema } from '../../reference/schemas.ts';
 import { isThreeWordAddress } from '../../three-words/three-word-address.ts';

@@ -9,7 +9,7 @@
  * embedded encoding (English words) or the what3words API; an upstream failure of the latter answers 502
  * UPSTREAM_UNAVAILABLE.
  */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 import { isThreeWordAddress, threeWordWords } from '../../three-words/three-word-address.ts';
 
 /** Spec 2 §7: autosuggest answers at most 50 suggestions. */

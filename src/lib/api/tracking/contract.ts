@@ -5,7 +5,7 @@
  * Public tracking answers everyone the same few fields; the owner-only fields (spec 1 §3 shipment) are sent only
  * to the shipment's owner and are absent, not null, for anyone else (docs/decisions/017).
  */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 import { chargeSchema } from '../pending-payments/contract.ts';
 import { uploadTypeSchema } from '../uploads/contract.ts';
 

@@ -1,5 +1,5 @@
 /** Contract of the upload calls (spec 2 §7: POST api/account/{guid}/upload/1, GET api/customers/{guid}/uploads/1). */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 import { customerDetailsSchema } from '../account/contract.ts';
 
 /** Upload purposes by the spec's id. Only the ID document so far. */

@@ -1,5 +1,5 @@
 /** Contract of the password and activation calls (spec 2 §7 Users). */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 import { passwordProblems } from '../../auth/password-policy.ts';
 
 const email = z.string().trim().toLowerCase().pipe(z.email().max(254));

@@ -6,7 +6,7 @@
  * Card numbers and security codes go to the provider's tokenizer through the add-card calls and nowhere else: the
  * answers carry only the display data (first six and last four digits, expiry, name).
  */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 import { walletContentSchema } from '../payments/contract.ts';
 
 // ---------------------------------------------------------------------------

@@ -2,7 +2,7 @@
  * Contract of the tool box's calls (spec 2 §7 Widgets and Reference data): currencies and the converter,
  * country rates and the rate calculation.
  */
-import { z } from 'zod';
+import { z } from '../../zod.ts';
 
 // ---------------------------------------------------------------------------
 // Currencies: GET api/currencies?language, GET api/currencies/convert?currencyFrom&currencyTo&amount

@@ -1,0 +1,187 @@
+/**
+ * Every route of the route table, in English and in Arabic, opened by the visitor or customer it is for:
+ * - axe finds nothing (WCAG 2.1 A and AA plus target size);
+ * - the page keeps its address (no redirect away: the page audited is the route's own);
+ * - the response carries the security headers, and the page's own policy allows no inline or eval'd script,
+ *   and nothing on the page breaks it;
+ * - size budgets, by bytes and never by time: JavaScript loaded before any interaction is at most 20 KB gzip
+ *   on an article, 150 KB on any other page; the map library loads only on map pages.
+ */
+import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { ROUTES } from '../../src/lib/routes/route-table.ts';
+import { brands } from '../../src/brands/brands.ts';
+import { BUDGET_KB, ROUTE_SAMPLES, type Who } from './route-samples.ts';
+import { kb, watchWeight } from './page-weight.ts';
+import { DEMO_PASSWORD, expectAccessible } from './support.ts';
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+interface Session {
+  state: StorageState | undefined;
+  /** Values for the placeholders of the samples' paths. */
+  values: Record<string, string>;
+}
+
+/** Logs in through the login page, as a browser would, and keeps the cookie and the stored session. */
+async function loggedIn(browser: Browser, baseURL: string, email: string, password: string, lands: string | RegExp) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto(`/en/login?email=${encodeURIComponent(email)}`);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await expect(page).toHaveURL(lands);
+  return { context, page };
+}
+
+async function guidOf(page: Page): Promise<string> {
+  return page.evaluate(() => (JSON.parse(localStorage.getItem('session.user') ?? '{}') as { guid: string }).guid);
+}
+
+async function newSession(browser: Browser, baseURL: string, who: Who): Promise<Session> {
+  if (who === 'visitor') return { state: undefined, values: {} };
+  if (who === 'demo') {
+    const { context, page } = await loggedIn(browser, baseURL, 'demo@example.com', DEMO_PASSWORD, '/en/home/account');
+    const guid = await guidOf(page);
+    const messages = (await (await page.request.get(`/api/customers/${guid}/messages?pageSize=50`)).json()) as {
+      messages: { guid: string; isRead: boolean }[];
+    };
+    // A message already read: opening it changes nothing other suites count.
+    const read = messages.messages.find((m) => m.isRead);
+    const requests = (await (
+      await page.request.post(`/api/account/${guid}/requests/search`, { data: { SearchLines: [] } })
+    ).json()) as { id: number }[];
+    expect(read, 'the demo customer has a read message').toBeDefined();
+    expect(requests.length, 'the demo customer has requests').toBeGreaterThan(0);
+    const state = await context.storageState();
+    await context.close();
+    return { state, values: { message: read!.guid, request: String(requests[0]!.id) } };
+  }
+  const setup = await browser.newContext({ baseURL });
+  const created = await setup.request.post('/dev/customers', {
+    data:
+      who === 'customer'
+        ? { savedCard: true, pendingShipments: 1, deliveredShipments: 1 }
+        : { mailboxes: false, countryCode: 'JO' },
+  });
+  expect(created.ok()).toBe(true);
+  const { email, password } = (await created.json()) as { email: string; password: string };
+  await setup.close();
+  const { context, page } = await loggedIn(
+    browser,
+    baseURL,
+    email,
+    password,
+    who === 'customer' ? '/en/home/account' : /\/en\/signup\/(profile|shipping)$/,
+  );
+  const values: Record<string, string> = {};
+  if (who === 'customer') {
+    const packages = (await (
+      await page.request.get(`/api/customers/${await guidOf(page)}/packages/getAllPackages`)
+    ).json()) as {
+      hawbId: number;
+      currentStatus: string;
+    }[];
+    const delivered = packages.find((p) => p.currentStatus === 'Delivered');
+    expect(delivered, 'the customer has a delivered shipment').toBeDefined();
+    values.delivered = String(delivered!.hawbId);
+  }
+  const state = await context.storageState();
+  await context.close();
+  return { state, values };
+}
+
+/** One session of each kind per worker, made the first time a test needs it. */
+const test = base.extend<object, { sessions: (who: Who) => Promise<Session> }>({
+  sessions: [
+    async ({ browser }, use, workerInfo) => {
+      const baseURL = String(workerInfo.project.use.baseURL);
+      const made = new Map<Who, Promise<Session>>();
+      await use((who) => {
+        if (!made.has(who)) made.set(who, newSession(browser, baseURL, who));
+        return made.get(who)!;
+      });
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** The brand of the project running the suite (Shipbox: English and Arabic; Mailbridge: English only). */
+const brandOf = (projectName: string) => (projectName === 'mailbridge' ? brands.mailbridge : brands.shipbox);
+
+test('every route of the table has a sample URL', () => {
+  expect(Object.keys(ROUTE_SAMPLES).sort()).toEqual(ROUTES.map((r) => r.name).sort());
+});
+
+for (const lang of brands.shipbox.languages) {
+  for (const route of ROUTES) {
+    const sample = ROUTE_SAMPLES[route.name];
+    if (!sample) continue;
+    test(`${lang} ${route.name}: accessible, secured and within its budget`, async ({ browser, baseURL, sessions }) => {
+      const brand = brandOf(test.info().project.name);
+      test.skip(!brand.languages.includes(lang), `${brand.name} is English only`);
+      const session = await sessions(sample.who);
+      // A phone, as the benchmark measures: what is below the fold there loads only once scrolled to.
+      const context = await browser.newContext({
+        baseURL,
+        storageState: session.state,
+        viewport: { width: 412, height: 823 },
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      // Every violation of the page's policy, including the ones code catches (an eval probe) that log nothing.
+      await page.addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (e) =>
+          seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+        );
+      });
+      const policyBreaks: string[] = [];
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) policyBreaks.push(m.text());
+      });
+      const path = `/${lang}/${sample.path
+        .replace('{brand}', brand.slug)
+        .replace(/\{(\w+)\}/g, (_, name: string) => session.values[name] ?? `{${name}}`)}`;
+
+      const watch = watchWeight(page);
+      const response = await page.goto(path, { waitUntil: 'networkidle' });
+      const weight = await watch.done();
+
+      // The route's own page, not a redirect elsewhere.
+      expect(new URL(page.url()).pathname).toBe(sample.lands ? `/${lang}/${sample.lands}` : path.split('?')[0]);
+      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+      await expect(page.locator('h1').first()).toBeVisible();
+
+      const headers = response!.headers();
+      expect.soft(headers['x-content-type-options']).toBe('nosniff');
+      expect.soft(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect.soft(headers['permissions-policy']).toContain('camera=()');
+      expect.soft(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect.soft(headers['strict-transport-security'], 'no HSTS over plain http').toBeUndefined();
+      const policy = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
+      const scriptSrc = /script-src ([^;]*)/.exec(policy ?? '')?.[1] ?? '';
+      expect.soft(scriptSrc).toContain("'self'");
+      expect.soft(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
+
+      // The map library, on the pages that draw a map, is outside the budget (it loads after the page works).
+      const budget = BUDGET_KB[sample.kind];
+      const js = weight.js - weight.mapJs;
+      expect
+        .soft(
+          js,
+          `${path} loads ${kb(js)} KB gzip of JavaScript before any interaction; its budget is ${budget} KB (${weight.scripts.join(', ')})`,
+        )
+        .toBeLessThanOrEqual(budget * 1024);
+      expect.soft(weight.mapLibrary, `the map library loads on ${path}`).toBe(sample.kind === 'map');
+
+      await expectAccessible(page);
+      policyBreaks.push(
+        ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+      );
+      expect(policyBreaks).toEqual([]);
+      await context.close();
+    });
+  }
+}
