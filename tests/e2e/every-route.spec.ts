@@ -7,12 +7,16 @@
  * - size budgets, by bytes and never by time: JavaScript loaded before any interaction is at most 20 KB gzip
  *   on an article, 150 KB on any other page; the map library loads only on map pages.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { ROUTES } from '../../src/lib/routes/route-table.ts';
 import { brands } from '../../src/brands/brands.ts';
 import { BUDGET_KB, ROUTE_SAMPLES, type Who } from './route-samples.ts';
 import { kb, watchWeight } from './page-weight.ts';
 import { DEMO_PASSWORD, expectAccessible } from './support.ts';
+
+/** The catalogue's keys (both languages have the same ones). */
+const KEYS = Object.keys(JSON.parse(readFileSync('src/i18n/en.json', 'utf8')) as Record<string, string>);
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -175,6 +179,14 @@ for (const lang of brands.shipbox.languages) {
         )
         .toBeLessThanOrEqual(budget * 1024);
       expect.soft(weight.mapLibrary, `the map library loads on ${path}`).toBe(sample.kind === 'map');
+
+      // Every string translated: no catalogue key shows raw on the page.
+      const text = await page.locator('body').innerText();
+      expect(
+        KEYS.filter((key) =>
+          new RegExp(`(^|[^\\w.])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w.])`).test(text),
+        ),
+      ).toEqual([]);
 
       await expectAccessible(page);
       policyBreaks.push(
