@@ -21,6 +21,7 @@ import { chromium, type BrowserContext } from '@playwright/test';
 import { brands } from '../src/brands/brands.ts';
 import { ROUTE_SAMPLES } from '../tests/e2e/route-samples.ts';
 import { kb, weighPage, type PageWeight } from '../tests/e2e/page-weight.ts';
+import { logIn } from '../tests/e2e/support.ts';
 
 const root = join(import.meta.dirname, '..');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -169,12 +170,10 @@ const PAGE_RUNS: readonly PageRun[] = brand.languages.flatMap((lang) =>
   }),
 );
 
-async function logIn(context: BrowserContext, origin: string, customer: Customer): Promise<void> {
+/** Logs the customer in through the login page of a context whose base URL is the server's. */
+async function logInto(context: BrowserContext, customer: Customer): Promise<void> {
   const page = await context.newPage();
-  await page.goto(`${origin}/en/login?email=${encodeURIComponent(customer.email)}`);
-  await page.getByLabel('Password').fill(customer.password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await page.waitForURL(`${origin}/en/home/account`);
+  await logIn(page, customer.email, customer.password);
   await page.close();
 }
 
@@ -182,10 +181,10 @@ async function pageWeights(origin: string, customer: Customer): Promise<Map<Page
   const browser = await chromium.launch({ executablePath: chromePath, args: ['--disable-background-networking'] });
   const weights = new Map<PageRun, PageWeight>();
   try {
-    const options = { viewport: PHONE, isMobile: true, hasTouch: true };
+    const options = { baseURL: origin, viewport: PHONE, isMobile: true, hasTouch: true };
     const visitor = await browser.newContext(options);
     const member = await browser.newContext(options);
-    await logIn(member, origin, customer);
+    await logInto(member, customer);
     for (const run of PAGE_RUNS) {
       const page = await (run.loggedIn ? member : visitor).newPage();
       weights.set(run, await weighPage(page, origin + run.path));
@@ -230,6 +229,7 @@ async function lighthouseScores(origin: string, customer: Customer): Promise<Map
   const port = basePort + 50;
   const profile = mkdtempSync(join(tmpdir(), 'bench-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
+    baseURL: origin,
     executablePath: chromePath,
     args: [`--remote-debugging-port=${port}`, '--disable-background-networking'],
   });
@@ -239,7 +239,7 @@ async function lighthouseScores(origin: string, customer: Customer): Promise<Map
     let loggedIn = false;
     for (const run of runs) {
       if (run.loggedIn && !loggedIn) {
-        await logIn(context, origin, customer);
+        await logInto(context, customer);
         loggedIn = true;
       }
       // A run whose trace lacks a metric (Chromium under load drops one now and then) is run again once.

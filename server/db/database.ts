@@ -51,12 +51,19 @@ export interface DatabaseOptions {
   setup?: (db: Db) => Promise<void>;
 }
 
-/** The `when` of the newest migration of this build: what drizzle records as `created_at` once it has run. */
+/**
+ * The `when` of the newest migration of this build: what drizzle records as `created_at` once it has run. Read
+ * once: the readiness check asks for it on every probe.
+ */
+let newest: number | undefined;
 function newestMigration(): number {
-  const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as {
-    entries: { when: number }[];
-  };
-  return Math.max(...journal.entries.map((e) => e.when));
+  if (newest === undefined) {
+    const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { when: number }[];
+    };
+    newest = Math.max(...journal.entries.map((e) => e.when));
+  }
+  return newest;
 }
 
 /** The rows of a raw query: PGlite's and node-postgres's results both carry them as `rows`. */

@@ -3,30 +3,23 @@
  * GeoJSON line. OSRM routes one profile per server process in practice (foot or driving); public transport is not
  * something it does.
  */
-import { ROUTING_TIMEOUT_MS, type LatLng, type TransportMode } from '../../src/lib/api/directions/contract.ts';
-import { RoutingError, type RoutingService } from './routing-service.ts';
-import { baseUrl, requestRoute, type UpstreamOptions } from './upstream.ts';
+import type { LatLng, TransportMode } from '../../src/lib/api/directions/contract.ts';
+import { RoutingError } from './routing-service.ts';
+import { UpstreamRouting } from './upstream.ts';
 
 /** OSRM's profile per transport mode; absent: not routed by OSRM. */
 export const OSRM_PROFILES: Partial<Record<TransportMode, string>> = { pedestrian: 'foot', car: 'driving' };
 
 const point = (p: LatLng) => `${p.lng.toFixed(6)},${p.lat.toFixed(6)}`;
 
-export class OsrmRouting implements RoutingService {
+export class OsrmRouting extends UpstreamRouting {
   readonly engine = 'osrm' as const;
-  private readonly url: string;
-  private readonly timeoutMs: number;
-
-  constructor(options: UpstreamOptions) {
-    this.url = baseUrl(options.url);
-    this.timeoutMs = options.timeoutMs ?? ROUTING_TIMEOUT_MS;
-  }
 
   route(from: LatLng, to: LatLng, mode: TransportMode) {
     const profile = OSRM_PROFILES[mode];
     if (!profile) return Promise.reject(new RoutingError('unsupportedMode', `OSRM does not route ${mode}`));
     const query = 'steps=true&overview=full&geometries=geojson&alternatives=false';
     const url = `${this.url}/route/v1/${profile}/${point(from)};${point(to)}?${query}`;
-    return requestRoute(this.engine, url, this.timeoutMs);
+    return this.request(url);
   }
 }

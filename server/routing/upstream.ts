@@ -3,11 +3,14 @@
  * format=osrm): a time-out, a failure, an error answer or anything that is not a route becomes a RoutingError.
  */
 import {
+  ROUTING_TIMEOUT_MS,
   osrmRouteResponseSchema,
+  type LatLng,
+  type TransportMode,
   type RouteResult,
   type RoutingEngine,
 } from '../../src/lib/api/directions/contract.ts';
-import { RoutingError } from './routing-service.ts';
+import { RoutingError, type RoutingService } from './routing-service.ts';
 
 export interface UpstreamOptions {
   /** The server's address, e.g. http://127.0.0.1:5000 (a trailing slash is ignored). */
@@ -71,4 +74,23 @@ export async function requestRoute(
     throw new RoutingError('upstream', `${engine} answered something that is not a route`, { cause: parsed.error });
   }
   return { ...parsed.data, engine, estimate: false };
+}
+
+/** A routing server at an address, asked with a time limit: what the OSRM and Valhalla adapters share. */
+export abstract class UpstreamRouting implements RoutingService {
+  abstract readonly engine: Exclude<RoutingEngine, 'direct'>;
+  protected readonly url: string;
+  private readonly timeoutMs: number;
+
+  constructor(options: UpstreamOptions) {
+    this.url = baseUrl(options.url);
+    this.timeoutMs = options.timeoutMs ?? ROUTING_TIMEOUT_MS;
+  }
+
+  abstract route(from: LatLng, to: LatLng, mode: TransportMode): Promise<RouteResult>;
+
+  /** GETs `url`, or POSTs `json` to it, within the time limit. */
+  protected request(url: string, json?: unknown): Promise<RouteResult> {
+    return requestRoute(this.engine, url, this.timeoutMs, json);
+  }
 }

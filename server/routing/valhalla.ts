@@ -3,9 +3,8 @@
  * OSRM shape, and a GeoJSON line. Valhalla routes every mode: pedestrian, auto, and multimodal (walking and
  * transit, where the server has transit data).
  */
-import { ROUTING_TIMEOUT_MS, type LatLng, type TransportMode } from '../../src/lib/api/directions/contract.ts';
-import type { RoutingService } from './routing-service.ts';
-import { baseUrl, requestRoute, type UpstreamOptions } from './upstream.ts';
+import type { LatLng, TransportMode } from '../../src/lib/api/directions/contract.ts';
+import { UpstreamRouting } from './upstream.ts';
 
 /** Valhalla's costing model per transport mode. */
 export const VALHALLA_COSTING: Record<TransportMode, string> = {
@@ -14,15 +13,8 @@ export const VALHALLA_COSTING: Record<TransportMode, string> = {
   publicTransport: 'multimodal',
 };
 
-export class ValhallaRouting implements RoutingService {
+export class ValhallaRouting extends UpstreamRouting {
   readonly engine = 'valhalla' as const;
-  private readonly url: string;
-  private readonly timeoutMs: number;
-
-  constructor(options: UpstreamOptions) {
-    this.url = baseUrl(options.url);
-    this.timeoutMs = options.timeoutMs ?? ROUTING_TIMEOUT_MS;
-  }
 
   route(from: LatLng, to: LatLng, mode: TransportMode) {
     const body = {
@@ -38,6 +30,6 @@ export class ValhallaRouting implements RoutingService {
       units: 'kilometers',
       directions_options: { units: 'kilometers' },
     };
-    return requestRoute(this.engine, `${this.url}/route`, this.timeoutMs, body);
+    return this.request(`${this.url}/route`, body);
   }
 }

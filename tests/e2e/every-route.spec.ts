@@ -8,12 +8,12 @@
  *   on an article, 150 KB on any other page; the map library loads only on map pages.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test as base, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test as base, type Browser, type BrowserContext } from '@playwright/test';
 import { ROUTES } from '../../src/lib/routes/route-table.ts';
 import { brands } from '../../src/brands/brands.ts';
 import { BUDGET_KB, ROUTE_SAMPLES, type Who } from './route-samples.ts';
 import { kb, watchWeight } from './page-weight.ts';
-import { DEMO_PASSWORD, expectAccessible } from './support.ts';
+import { expectAccessible, logIn, newCustomer, sessionGuid } from './support.ts';
 
 /** The catalogue's keys (both languages have the same ones). */
 const KEYS = Object.keys(JSON.parse(readFileSync('src/i18n/en.json', 'utf8')) as Record<string, string>);
@@ -26,26 +26,15 @@ interface Session {
   values: Record<string, string>;
 }
 
-/** Logs in through the login page, as a browser would, and keeps the cookie and the stored session. */
-async function loggedIn(browser: Browser, baseURL: string, email: string, password: string, lands: string | RegExp) {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto(`/en/login?email=${encodeURIComponent(email)}`);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL(lands);
-  return { context, page };
-}
-
-async function guidOf(page: Page): Promise<string> {
-  return page.evaluate(() => (JSON.parse(localStorage.getItem('session.user') ?? '{}') as { guid: string }).guid);
-}
-
+/** Logs in as `who` in a context of its own and keeps its cookie, its stored session and the values it needs. */
 async function newSession(browser: Browser, baseURL: string, who: Who): Promise<Session> {
   if (who === 'visitor') return { state: undefined, values: {} };
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const values: Record<string, string> = {};
   if (who === 'demo') {
-    const { context, page } = await loggedIn(browser, baseURL, 'demo@example.com', DEMO_PASSWORD, '/en/home/account');
-    const guid = await guidOf(page);
+    await logIn(page, 'demo@example.com');
+    const guid = await sessionGuid(page);
     const messages = (await (await page.request.get(`/api/customers/${guid}/messages?pageSize=50`)).json()) as {
       messages: { guid: string; isRead: boolean }[];
     };
@@ -56,38 +45,18 @@ async function newSession(browser: Browser, baseURL: string, who: Who): Promise<
     ).json()) as { id: number }[];
     expect(read, 'the demo customer has a read message').toBeDefined();
     expect(requests.length, 'the demo customer has requests').toBeGreaterThan(0);
-    const state = await context.storageState();
-    await context.close();
-    return { state, values: { message: read!.guid, request: String(requests[0]!.id) } };
-  }
-  const setup = await browser.newContext({ baseURL });
-  const created = await setup.request.post('/dev/customers', {
-    data:
-      who === 'customer'
-        ? { savedCard: true, pendingShipments: 1, deliveredShipments: 1 }
-        : { mailboxes: false, countryCode: 'JO' },
-  });
-  expect(created.ok()).toBe(true);
-  const { email, password } = (await created.json()) as { email: string; password: string };
-  await setup.close();
-  const { context, page } = await loggedIn(
-    browser,
-    baseURL,
-    email,
-    password,
-    who === 'customer' ? '/en/home/account' : /\/en\/signup\/(profile|shipping)$/,
-  );
-  const values: Record<string, string> = {};
-  if (who === 'customer') {
+    values.message = read!.guid;
+    values.request = String(requests[0]!.id);
+  } else if (who === 'customer') {
+    await newCustomer(page, { savedCard: true, pendingShipments: 1, deliveredShipments: 1 });
     const packages = (await (
-      await page.request.get(`/api/customers/${await guidOf(page)}/packages/getAllPackages`)
-    ).json()) as {
-      hawbId: number;
-      currentStatus: string;
-    }[];
+      await page.request.get(`/api/customers/${await sessionGuid(page)}/packages/getAllPackages`)
+    ).json()) as { hawbId: number; currentStatus: string }[];
     const delivered = packages.find((p) => p.currentStatus === 'Delivered');
     expect(delivered, 'the customer has a delivered shipment').toBeDefined();
     values.delivered = String(delivered!.hawbId);
+  } else {
+    await newCustomer(page, { mailboxes: false, countryCode: 'JO' });
   }
   const state = await context.storageState();
   await context.close();
@@ -120,80 +89,85 @@ for (const lang of brands.shipbox.languages) {
   for (const route of ROUTES) {
     const sample = ROUTE_SAMPLES[route.name];
     if (!sample) continue;
-    test(`${lang} ${route.name}: accessible, secured and within its budget`, async ({ browser, baseURL, sessions }) => {
-      const brand = brandOf(test.info().project.name);
-      test.skip(!brand.languages.includes(lang), `${brand.name} is English only`);
-      const session = await sessions(sample.who);
-      // A phone, as the benchmark measures: what is below the fold there loads only once scrolled to.
-      const context = await browser.newContext({
-        baseURL,
-        storageState: session.state,
-        viewport: { width: 412, height: 823 },
-        isMobile: true,
-        hasTouch: true,
-      });
-      const page = await context.newPage();
-      // Every violation of the page's policy, including the ones code catches (an eval probe) that log nothing.
-      await page.addInitScript(() => {
-        const seen: string[] = [];
-        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
-        document.addEventListener('securitypolicyviolation', (e) =>
-          seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    // Tagged by language: the Mailbridge project, English only, leaves the Arabic ones out (playwright.config.ts).
+    const tag = `@${lang}`;
+    test(
+      `${lang} ${route.name}: accessible, secured and within its budget`,
+      { tag },
+      async ({ browser, baseURL, sessions }) => {
+        const brand = brandOf(test.info().project.name);
+        const session = await sessions(sample.who);
+        // A phone, as the benchmark measures: what is below the fold there loads only once scrolled to.
+        const context = await browser.newContext({
+          baseURL,
+          storageState: session.state,
+          viewport: { width: 412, height: 823 },
+          isMobile: true,
+          hasTouch: true,
+        });
+        const page = await context.newPage();
+        // Every violation of the page's policy, including the ones code catches (an eval probe) that log nothing.
+        await page.addInitScript(() => {
+          const seen: string[] = [];
+          (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+          document.addEventListener('securitypolicyviolation', (e) =>
+            seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+          );
+        });
+        const policyBreaks: string[] = [];
+        page.on('console', (m) => {
+          if (/Content Security Policy/i.test(m.text())) policyBreaks.push(m.text());
+        });
+        const path = `/${lang}/${sample.path
+          .replace('{brand}', brand.slug)
+          .replace(/\{(\w+)\}/g, (_, name: string) => session.values[name] ?? `{${name}}`)}`;
+
+        const watch = watchWeight(page);
+        const response = await page.goto(path, { waitUntil: 'networkidle' });
+        const weight = await watch.done();
+
+        // The route's own page, not a redirect elsewhere.
+        expect(new URL(page.url()).pathname).toBe(sample.lands ? `/${lang}/${sample.lands}` : path.split('?')[0]);
+        await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
+        await expect(page.locator('h1').first()).toBeVisible();
+
+        const headers = response!.headers();
+        expect.soft(headers['x-content-type-options']).toBe('nosniff');
+        expect.soft(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+        expect.soft(headers['permissions-policy']).toContain('camera=()');
+        expect.soft(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+        expect.soft(headers['strict-transport-security'], 'no HSTS over plain http').toBeUndefined();
+        const policy = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
+        const scriptSrc = /script-src ([^;]*)/.exec(policy ?? '')?.[1] ?? '';
+        expect.soft(scriptSrc).toContain("'self'");
+        expect.soft(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
+
+        // The map library, on the pages that draw a map, is outside the budget (it loads after the page works).
+        const budget = BUDGET_KB[sample.kind];
+        const js = weight.js - weight.mapJs;
+        expect
+          .soft(
+            js,
+            `${path} loads ${kb(js)} KB gzip of JavaScript before any interaction; its budget is ${budget} KB (${weight.scripts.join(', ')})`,
+          )
+          .toBeLessThanOrEqual(budget * 1024);
+        expect.soft(weight.mapLibrary, `the map library loads on ${path}`).toBe(sample.kind === 'map');
+
+        // Every string translated: no catalogue key shows raw on the page.
+        const text = await page.locator('body').innerText();
+        expect(
+          KEYS.filter((key) =>
+            new RegExp(`(^|[^\\w.])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w.])`).test(text),
+          ),
+        ).toEqual([]);
+
+        await expectAccessible(page);
+        policyBreaks.push(
+          ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
         );
-      });
-      const policyBreaks: string[] = [];
-      page.on('console', (m) => {
-        if (/Content Security Policy/i.test(m.text())) policyBreaks.push(m.text());
-      });
-      const path = `/${lang}/${sample.path
-        .replace('{brand}', brand.slug)
-        .replace(/\{(\w+)\}/g, (_, name: string) => session.values[name] ?? `{${name}}`)}`;
-
-      const watch = watchWeight(page);
-      const response = await page.goto(path, { waitUntil: 'networkidle' });
-      const weight = await watch.done();
-
-      // The route's own page, not a redirect elsewhere.
-      expect(new URL(page.url()).pathname).toBe(sample.lands ? `/${lang}/${sample.lands}` : path.split('?')[0]);
-      await expect(page.locator('html')).toHaveAttribute('dir', lang === 'ar' ? 'rtl' : 'ltr');
-      await expect(page.locator('h1').first()).toBeVisible();
-
-      const headers = response!.headers();
-      expect.soft(headers['x-content-type-options']).toBe('nosniff');
-      expect.soft(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-      expect.soft(headers['permissions-policy']).toContain('camera=()');
-      expect.soft(headers['content-security-policy']).toContain("frame-ancestors 'self'");
-      expect.soft(headers['strict-transport-security'], 'no HSTS over plain http').toBeUndefined();
-      const policy = await page.locator('meta[http-equiv="content-security-policy"]').getAttribute('content');
-      const scriptSrc = /script-src ([^;]*)/.exec(policy ?? '')?.[1] ?? '';
-      expect.soft(scriptSrc).toContain("'self'");
-      expect.soft(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
-
-      // The map library, on the pages that draw a map, is outside the budget (it loads after the page works).
-      const budget = BUDGET_KB[sample.kind];
-      const js = weight.js - weight.mapJs;
-      expect
-        .soft(
-          js,
-          `${path} loads ${kb(js)} KB gzip of JavaScript before any interaction; its budget is ${budget} KB (${weight.scripts.join(', ')})`,
-        )
-        .toBeLessThanOrEqual(budget * 1024);
-      expect.soft(weight.mapLibrary, `the map library loads on ${path}`).toBe(sample.kind === 'map');
-
-      // Every string translated: no catalogue key shows raw on the page.
-      const text = await page.locator('body').innerText();
-      expect(
-        KEYS.filter((key) =>
-          new RegExp(`(^|[^\\w.])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w.])`).test(text),
-        ),
-      ).toEqual([]);
-
-      await expectAccessible(page);
-      policyBreaks.push(
-        ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
-      );
-      expect(policyBreaks).toEqual([]);
-      await context.close();
-    });
+        expect(policyBreaks).toEqual([]);
+        await context.close();
+      },
+    );
   }
 }

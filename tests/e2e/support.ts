@@ -56,12 +56,22 @@ export async function withStoredSession(page: Page, user: CurrentUser): Promise<
 
 export const DEMO_PASSWORD = 'Demo!2345';
 
-/** Logs in through the login page and waits for account home. */
-export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+/** Logs in through the login page and waits for where login leads (account home by default). */
+export async function logIn(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  lands: string | RegExp = '/en/home/account',
+): Promise<void> {
   await page.goto(`/en/login?email=${encodeURIComponent(email)}`);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
-  await expect(page).toHaveURL('/en/home/account');
+  await expect(page).toHaveURL(lands);
+}
+
+/** The guid of the customer logged in on the page, from the stored session. */
+export async function sessionGuid(page: Page): Promise<string> {
+  return page.evaluate(() => (JSON.parse(localStorage.getItem('session.user') ?? '{}') as { guid: string }).guid);
 }
 
 export interface NewCustomerOptions {
@@ -80,11 +90,14 @@ export interface NewCustomerOptions {
   mailboxes?: boolean;
 }
 
-/** A fresh customer on the basic plan with mailboxes (dev tools), logged in; answers the e-mail. */
+/**
+ * A fresh customer on the basic plan with mailboxes (dev tools), logged in; answers the e-mail. Without
+ * mailboxes, login leads on with signup.
+ */
 export async function newCustomer(page: Page, options: NewCustomerOptions = {}): Promise<string> {
   const res = await page.request.post('/dev/customers', { data: options });
   expect(res.ok()).toBe(true);
   const { email, password } = (await res.json()) as { email: string; password: string };
-  await logIn(page, email, password);
+  await logIn(page, email, password, options.mailboxes === false ? /\/en\/signup\/(profile|shipping)$/ : undefined);
   return email;
 }
