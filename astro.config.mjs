@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { HEAD_SCRIPT } from './src/lib/site/head-script.ts';
+import { BROWSER_PARTS, cataloguePart } from './src/i18n/catalogue-parts.ts';
 
 // The brand is chosen at build time; each brand builds into its own folder.
 const brand = process.env.BRAND === 'mailbridge' ? 'mailbridge' : 'shipbox';
@@ -31,6 +32,38 @@ function toastStyleHash() {
   return `sha256-${createHash('sha256').update(JSON.parse(literal)).digest('base64')}`;
 }
 
+/**
+ * `virtual:catalogue/<lang>/<part>`: one part of a language's catalogue (src/i18n/catalogue-parts.ts), so each
+ * island loads the core and only the feature parts it shows; `virtual:catalogue/loaders` imports each of them
+ * on demand. Translators keep editing src/i18n/<lang>.json.
+ * @returns {import('vite').Plugin}
+ */
+function cataloguePartsPlugin() {
+  const prefix = 'virtual:catalogue/';
+  const languages = ['en', 'ar'];
+  return {
+    name: 'catalogue-parts',
+    resolveId(id) {
+      return id.startsWith(prefix) ? `\0${id}` : undefined;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${prefix}`)) return undefined;
+      const path = id.slice(prefix.length + 1);
+      if (path === 'loaders') {
+        const parts = (/** @type {string} */ lang) =>
+          BROWSER_PARTS.map((part) => `${part}: () => import('${prefix}${lang}/${part}')`).join(', ');
+        return `export default { ${languages.map((lang) => `${lang}: { ${parts(lang)} }`).join(', ')} };`;
+      }
+      const [lang, part] = path.split('/');
+      const known = BROWSER_PARTS.find((name) => name === part);
+      if (!known || !languages.includes(lang ?? '')) return this.error(`Unknown catalogue part ${id.slice(1)}`);
+      const file = new URL(`./src/i18n/${lang}.json`, import.meta.url);
+      this.addWatchFile(file.pathname);
+      return `export default ${JSON.stringify(cataloguePart(JSON.parse(readFileSync(file, 'utf8')), known))};`;
+    },
+  };
+}
+
 export default defineConfig({
   outDir: `./dist/${brand}`,
   output: 'static',
@@ -39,6 +72,11 @@ export default defineConfig({
   integrations: [react()],
   devToolbar: { enabled: false },
   markdown: { syntaxHighlight: false },
+  // SOURCEMAP=1 writes source maps, for measuring what each script is made of.
+  vite: {
+    plugins: [cataloguePartsPlugin()],
+    build: { sourcemap: process.env.SOURCEMAP === '1' },
+  },
   env: {
     schema: {
       BRAND: envField.enum({

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ErrorCode, type ApiErrorBody } from '../../src/lib/api/errors.ts';
 
 /** An error answer the API gives on purpose; the app's error handler turns it into JSON. */
@@ -45,7 +45,7 @@ export async function readJson(c: Context): Promise<unknown> {
 }
 
 /** A failed parse's problems per field (dotted paths; '_' for the body itself). */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.join('.') || '_';
@@ -55,8 +55,8 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
 }
 
 /** Reads and validates a JSON body; a malformed or invalid one is a 400 with field errors, never a 500. */
-export async function jsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
-  const parsed = schema.safeParse(await readJson(c));
+export async function jsonBody<S extends z.core.$ZodType>(c: Context, schema: S): Promise<z.core.output<S>> {
+  const parsed = z.safeParse(schema, await readJson(c));
   if (!parsed.success) throw invalid(fieldErrorsOf(parsed.error));
   return parsed.data;
 }

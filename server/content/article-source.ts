@@ -17,7 +17,7 @@ import { basename, join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { createSatteriMarkdownProcessor } from '@astrojs/markdown-satteri';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   bannerSchema,
   faqSchema,
@@ -41,7 +41,7 @@ export const LIST_META_PAGES = ['faqs', 'service-updates', 'shopping-directory']
 /** Pages that must exist in every language. */
 export const REQUIRED_PAGES: readonly string[] = [...ARTICLE_PAGES, ...LIST_META_PAGES];
 
-export type Page = z.infer<typeof pageSchema>;
+export type Page = z.core.output<typeof pageSchema>;
 /** A Markdown file's frontmatter with its body as HTML. */
 export type Rendered<T> = T & { html: string };
 export type RenderedPage = Rendered<Page> & { key: string };
@@ -115,7 +115,7 @@ class Loader {
   }
 
   /** Reads a Markdown file and checks its frontmatter with `schema`; undefined (and a problem) when invalid. */
-  read<S extends z.ZodType>(file: string, schema: S): SourceFile<z.infer<S>> | undefined {
+  read<S extends z.core.$ZodType>(file: string, schema: S): SourceFile<z.core.output<S>> | undefined {
     const code = readFileSync(file, 'utf8');
     const match = FRONTMATTER.exec(code);
     if (!match?.[1]) {
@@ -130,7 +130,7 @@ class Loader {
       this.problem(file, `frontmatter is not valid YAML: ${(error as Error).message.split('\n')[0]}`);
       return undefined;
     }
-    const parsed = schema.safeParse(frontmatter ?? {});
+    const parsed = z.safeParse(schema, frontmatter ?? {});
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
         this.problem(file, `${issue.path.join('.') || 'frontmatter'}: ${issue.message}`);
@@ -150,11 +150,11 @@ class Loader {
    * The items of a list collection in every language, checked as the site build checks them
    * (src/lib/content/translations.ts): every id in every language, once, with the same slug.
    */
-  list<S extends z.ZodType<{ id: number; slug: string }>>(
+  list<S extends z.core.$ZodType<{ id: number; slug: string }>>(
     collection: string,
     schema: S,
-  ): Record<Lang, SourceFile<z.infer<S>>[]> {
-    const byLang = {} as Record<Lang, SourceFile<z.infer<S>>[]>;
+  ): Record<Lang, SourceFile<z.core.output<S>>[]> {
+    const byLang = {} as Record<Lang, SourceFile<z.core.output<S>>[]>;
     /** Files already reported as invalid: "add <file>" would only repeat that. */
     const invalid: string[] = [];
     for (const lang of LANGUAGES) {

@@ -1,7 +1,7 @@
 /** Loads the reference data files of src/content/data, parsed with their schemas. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   countriesSchema,
   countryCitiesListSchema,
@@ -13,8 +13,8 @@ import {
 
 const DATA = join(import.meta.dirname, '..', '..', 'src', 'content', 'data');
 
-function load<S extends z.ZodType>(file: string, schema: S): z.infer<S> {
-  return schema.parse(JSON.parse(readFileSync(join(DATA, file), 'utf8')));
+function load<S extends z.core.$ZodType>(file: string, schema: S): z.core.output<S> {
+  return z.parse(schema, JSON.parse(readFileSync(join(DATA, file), 'utf8')));
 }
 
 export function loadReferenceData() {

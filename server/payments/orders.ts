@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   PAYMENT_CODES,
   PAYMENT_RESULT_OK,
@@ -121,11 +122,11 @@ export function resultOf(order: Order): PaymentResult {
     currencyCode: order.currency,
     orderNumber: order.orderNumber,
     planExpiryDate: order.planExpiryDate,
-    planId: planIdSchema.parse(order.planId),
+    planId: z.parse(planIdSchema, order.planId),
     paymentMethodCode: order.methodCode as PaymentCode,
     discount: fromMinor(order.discountMinor, order.currency),
     additionalDuration: order.additionalDuration,
-    additionalDurationType: additionalDurationTypeSchema.nullable().parse(order.additionalDurationType),
+    additionalDurationType: z.parse(z.nullable(additionalDurationTypeSchema), order.additionalDurationType),
   };
 }
 
@@ -216,7 +217,7 @@ async function finish(deps: OrderDeps, order: Order, outcome: ChargeOutcome): Pr
       additionalDuration: 0,
       promo: {
         amount: order.additionalDuration,
-        type: additionalDurationTypeSchema.nullable().parse(order.additionalDurationType),
+        type: z.parse(z.nullable(additionalDurationTypeSchema), order.additionalDurationType),
       },
     });
     if (order.isSignup && !user.hasMailboxes) {

@@ -4,6 +4,7 @@
  * decides every amount: the pay calls evaluate the code again against the method actually used.
  */
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   PromoErrorCode,
   additionalDurationTypeSchema,
@@ -77,7 +78,7 @@ export async function priceWithPromo(db: Db, code: string, ctx: PromoContext): P
     amountMinor: listMinor - discountMinor,
     promoCode: promo.code,
     additionalDuration: promo.additionalDuration,
-    additionalDurationType: additionalDurationTypeSchema.nullable().parse(promo.additionalDurationType),
+    additionalDurationType: z.parse(z.nullable(additionalDurationTypeSchema), promo.additionalDurationType),
   };
 }
 

@@ -4,6 +4,7 @@
  * - the page keeps its address (no redirect away: the page audited is the route's own);
  * - the response carries the security headers, and the page's own policy allows no inline or eval'd script,
  *   and nothing on the page breaks it;
+ * - no catalogue key shows raw, and no island asks for a key its loaded catalogue parts lack;
  * - size budgets, by bytes and never by time: JavaScript loaded before any interaction is at most 20 KB gzip
  *   on an article, 150 KB on any other page; the map library loads only on map pages.
  */
@@ -115,8 +116,10 @@ for (const lang of brands.shipbox.languages) {
           );
         });
         const policyBreaks: string[] = [];
+        const missingKeys: string[] = [];
         page.on('console', (m) => {
           if (/Content Security Policy/i.test(m.text())) policyBreaks.push(m.text());
+          if (m.text().startsWith('Missing catalogue key')) missingKeys.push(m.text());
         });
         const path = `/${lang}/${sample.path
           .replace('{brand}', brand.slug)
@@ -160,6 +163,8 @@ for (const lang of brands.shipbox.languages) {
             new RegExp(`(^|[^\\w.])${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\w.])`).test(text),
           ),
         ).toEqual([]);
+        // Nor does any island ask for a key its catalogue parts lack (src/i18n/catalogue-parts.ts).
+        expect(missingKeys).toEqual([]);
 
         await expectAccessible(page);
         policyBreaks.push(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import ky from 'ky';
-import { z } from 'zod';
+import { z } from '../../src/lib/zod.ts';
 import { call } from '../../src/lib/api/call.ts';
 import { ApiError } from '../../src/lib/api/errors.ts';
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { catalogues } from '../../src/i18n/catalogues.ts';
 import { createTranslator, type Catalogue } from '../../src/i18n/i18n.ts';
 import type { Lang } from '../../src/i18n/languages.ts';
-import { messageKeyFor } from '../../src/lib/api/errors.ts';
+import { ApiError } from '../../src/lib/api/errors.ts';
 import {
   DirectionsErrorCode,
   coordinatesParam,
@@ -19,7 +19,7 @@ import {
   instructionFor,
   maneuverIcon,
 } from '../../src/lib/directions/instructions.ts';
-import { DIRECTIONS_ERROR_KEYS, DIRECTIONS_KEYS } from '../../src/lib/directions/keys.ts';
+import { DIRECTIONS_ERROR_KEYS, DIRECTIONS_KEYS, directionsErrorKey } from '../../src/lib/directions/keys.ts';
 import {
   METERS_TO_MILES,
   UNIT_KEYS,
@@ -184,11 +184,15 @@ describe('directions: the catalogue', () => {
   it('gives each error code of the call its message key', () => {
     const statuses = { unsupportedMode: 422, tooFar: 422, noRoute: 404, upstream: 502, timeout: 504 } as const;
     for (const [name, code] of Object.entries(DirectionsErrorCode)) {
-      const key = messageKeyFor(statuses[name as keyof typeof statuses], code);
+      const key = directionsErrorKey(new ApiError(statuses[name as keyof typeof statuses], { code }));
       expect(key).toBe(DIRECTIONS_ERROR_KEYS[code]);
       expect(DIRECTIONS_KEYS).toContain(key);
     }
     expect(UNIT_KEYS.every((key) => DIRECTIONS_KEYS.includes(key))).toBe(true);
+    // Any other failure of the call says what the API said; a failure that is not the API's, the engine's.
+    expect(directionsErrorKey(new ApiError(429, { code: 'RATE_LIMITED' }))).toBe('errors.tooManyAttempts');
+    expect(directionsErrorKey(new ApiError(0, null))).toBe('errors.network');
+    expect(directionsErrorKey(new TypeError('boom'))).toBe('directions.errors.upstream');
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, getRoute, Access } from '../../src/lib/routes/route-table.ts';
+import { pageTitleKey } from '../../src/lib/routes/page-title.ts';
 import { catalogues } from '../../src/i18n/catalogues.ts';
 
 const { login, loggedOut, both, open } = Access;
@@ -110,9 +111,9 @@ describe('route table', () => {
 
   it('gives every route a title key translated in both languages', () => {
     for (const route of ROUTES) {
-      expect(route.titleKey).toBe(`title.${route.name}`);
-      expect(catalogues.en[route.titleKey], route.titleKey).toBeTruthy();
-      expect(catalogues.ar[route.titleKey], route.titleKey).toBeTruthy();
+      expect(pageTitleKey(route)).toBe(`title.${route.name}`);
+      expect(catalogues.en[pageTitleKey(route)], pageTitleKey(route)).toBeTruthy();
+      expect(catalogues.ar[pageTitleKey(route)], pageTitleKey(route)).toBeTruthy();
     }
   });
 

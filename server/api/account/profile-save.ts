@@ -25,7 +25,7 @@ import { idTypesOf } from '../reference/reference.routes.ts';
 import { mobileInUse, refused, type FieldErrors } from '../signup/validation.ts';
 import { toLoginResponse } from './user-views.ts';
 
-export type ProfileSave = z.output<typeof profileSaveSchema>;
+export type ProfileSave = z.core.output<typeof profileSaveSchema>;
 
 export async function saveProfile(c: Context<ApiEnv>, body: ProfileSave): Promise<LoginResponse> {
   const { db, clock } = c.var.deps;

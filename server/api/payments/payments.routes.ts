@@ -7,6 +7,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { z } from 'zod';
 import {
   CARD_TOKEN_STATUS,
   PAYMENT_CODES,
@@ -257,7 +258,7 @@ export function paymentsRoutes(router: ApiRouter): void {
 
   /** Validates the body, binds it to the key, and runs `pay` once. */
   const payRoute =
-    (pay: (c: Ctx, user: User, body: ReturnType<typeof paymentPayloadSchema.parse>) => Promise<unknown>) =>
+    (pay: (c: Ctx, user: User, body: z.core.output<typeof paymentPayloadSchema>) => Promise<unknown>) =>
     async (c: Ctx) => {
       const body = await jsonBody(c, paymentPayloadSchema);
       const { cardData, visaCheckoutData, ...bound } = body;
@@ -541,7 +542,7 @@ export function paymentsRoutes(router: ApiRouter): void {
   router.get('/api/v1/account/:guid/membership', async (c) => {
     const user = await sessionUser(c);
     const pendingId = user.signupPlanId ?? user.planId;
-    const pending = user.planId === 1 && pendingId !== 1 ? planIdSchema.safeParse(pendingId).data : undefined;
+    const pending = user.planId === 1 && pendingId !== 1 ? z.safeParse(planIdSchema, pendingId).data : undefined;
     const body: MembershipState = {
       current: { ...membershipOf(user), active: true },
       pending: pending ? { planId: pending, active: false } : null,
@@ -577,7 +578,7 @@ export function paymentsRoutes(router: ApiRouter): void {
   router.post(
     '/api/account/ResolvePaymentUrl',
     async (c) => {
-      const parsed = resolvePaymentUrlQuerySchema.safeParse(c.req.query());
+      const parsed = z.safeParse(resolvePaymentUrlQuerySchema, c.req.query());
       if (!parsed.success) throw invalid({ query: ['currencyCode, planID and lang'] });
       const user = await sessionUser(c);
       const plan = await payablePlan(c.var.deps.db, c.var.deps.clock, user, parsed.data.planID);
@@ -591,7 +592,7 @@ export function paymentsRoutes(router: ApiRouter): void {
 
 function membershipOf(user: User): MembershipResponse {
   return {
-    planId: planIdSchema.safeParse(user.planId).data ?? 1,
+    planId: z.safeParse(planIdSchema, user.planId).data ?? 1,
     startDate: user.planStartDate,
     expiryDate: user.planExpiryDate,
     autoRenewal: user.planAutoRenewal,

@@ -7,6 +7,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { z } from 'zod';
 import {
   PendingPaymentErrorCode,
   hawbIdsSchema,
@@ -96,7 +97,7 @@ export function pendingPaymentsRoutes(router: ApiRouter): void {
   });
 
   router.get('/api/customers/:guid/payments', async (c) => {
-    const parsed = paymentsQuerySchema.safeParse(c.req.query());
+    const parsed = z.safeParse(paymentsQuerySchema, c.req.query());
     if (!parsed.success) throw invalid({ query: ['HAWBIDs (comma list of ids) and CurrencyCode'] });
     const ids = [...new Set(parsed.data.HAWBIDs.split(',').map(Number))];
     const found = await ownShipments(c.var.deps.db, c.var.userGuid ?? '', ids);
@@ -124,7 +125,7 @@ export function pendingPaymentsRoutes(router: ApiRouter): void {
   router.post(
     '/api/tracking/resolvePaymentUrl',
     async (c) => {
-      const query = resolvePaymentQuerySchema.safeParse(c.req.query());
+      const query = z.safeParse(resolvePaymentQuerySchema, c.req.query());
       if (!query.success) throw invalid({ currencyCode: ['a currency code'] });
       const hawbIds = await jsonBody(c, hawbIdsSchema);
       const { currencyCode: currency, returnTo } = query.data;

@@ -6,6 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { z } from 'zod';
 import {
   ReturnErrorCode,
   calculateRequestSchema,
@@ -113,7 +114,7 @@ async function priceOf(db: Db, user: User, pickup: string, delivery: string, wei
     .select()
     .from(countryRates)
     .where(and(eq(countryRates.originCountryCode, delivery), eq(countryRates.destinationCountryCode, pickup)));
-  const rates = lane ? rateSchema.array().parse(lane.rates) : [];
+  const rates = lane ? z.parse(z.array(rateSchema), lane.rates) : [];
   const price = returnPriceMinor(rates, user.planId, weightKg);
   if (!price) {
     throw new HttpError(400, {

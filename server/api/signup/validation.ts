@@ -5,7 +5,7 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { NAME_PATTERN, SignupErrorCode } from '../../../src/lib/api/signup/contract.ts';
 import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
@@ -52,13 +52,13 @@ export function nameErrors(raw: unknown, fields: readonly string[] = ['firstName
 }
 
 /** Parses a JSON body with `schema`, adding the name rule (VEX022) to the schema's own field errors. */
-export async function signupBody<S extends z.ZodType>(
+export async function signupBody<S extends z.core.$ZodType>(
   c: Context,
   schema: S,
   extra: (raw: unknown) => FieldErrors = (raw) => nameErrors(raw),
-): Promise<z.infer<S>> {
+): Promise<z.core.output<S>> {
   const raw = await readJson(c);
-  const parsed = schema.safeParse(raw);
+  const parsed = z.safeParse(schema, raw);
   const errors = addErrors(parsed.success ? {} : fieldErrorsOf(parsed.error), extra(raw));
   if (!parsed.success || Object.keys(errors).length > 0) throw refused(errors);
   return parsed.data;

@@ -6,7 +6,7 @@
  * moving a map, too few to walk the grid.
  */
 import type { Context } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   ThreeWordsErrorCode,
   autosuggestQuerySchema,
@@ -38,8 +38,8 @@ async function throttled(c: Ctx): Promise<void> {
   await throttle.hit(key, THREE_WORDS_LIMIT);
 }
 
-function query<S extends z.ZodType>(c: Ctx, schema: S): z.infer<S> {
-  const parsed = schema.safeParse(c.req.query());
+function query<S extends z.core.$ZodType>(c: Ctx, schema: S): z.core.output<S> {
+  const parsed = z.safeParse(schema, c.req.query());
   if (!parsed.success) throw invalid(fieldErrorsOf(parsed.error));
   return parsed.data;
 }

@@ -30,8 +30,8 @@ const downloadPathSchema = z.object({
 });
 
 /** Path parameters by the contract; a purpose or upload id that can't exist is a 404, like a missing row. */
-function pathParams<S extends z.ZodType>(c: Context<ApiEnv>, schema: S): z.infer<S> {
-  const parsed = schema.safeParse(c.req.param());
+function pathParams<S extends z.core.$ZodType>(c: Context<ApiEnv>, schema: S): z.core.output<S> {
+  const parsed = z.safeParse(schema, c.req.param());
   if (!parsed.success) throw notFound();
   return parsed.data;
 }

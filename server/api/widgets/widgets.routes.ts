@@ -3,6 +3,7 @@
  * the rate calculation. Open to everyone; read from the reference tables seeded from src/content/data.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import {
   CONVERT_RESULT_HEADER,
   UNAVAILABLE_RESULT,
@@ -38,10 +39,7 @@ const rateOf = (stored: string | null | undefined): number | null => {
 };
 
 const ratesOf = (stored: unknown): Rate[] =>
-  rateSchema
-    .array()
-    .parse(stored)
-    .sort((a, b) => a.subscriptionPlanId - b.subscriptionPlanId);
+  z.parse(z.array(rateSchema), stored).sort((a, b) => a.subscriptionPlanId - b.subscriptionPlanId);
 
 /** Query parameters of the rate calculation: with none of them, the call asks for every country rate. */
 const RATE_PARAMS = ['origin', 'destination', 'weight', 'unit'] as const;

@@ -39,7 +39,7 @@ function tabFromUrl(): string | null {
 }
 
 function AccountHomeView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'account', 'requests', 'plans', 'uploads');
   const user = useStore($session);
   const guid = user?.guid ?? '';
   const [addresses, setAddresses] = useState<Address[] | null>(null);

@@ -265,7 +265,7 @@ function ClosedForm({ t, request }: { t: TFunction; request: CustomerRequest }) 
 }
 
 function EditRequestView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'requests', 'uploads');
   const user = useStore($session);
   const guid = user?.guid;
   const [id] = useState(() => requestIdOf(routeParams(brandSlug, ['account.edit-request'])?.id));

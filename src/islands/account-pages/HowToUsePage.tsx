@@ -105,7 +105,7 @@ function AddressCard({ t, address, user }: { t: TFunction; address: Address; use
 }
 
 function HowToUseView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'howToUse');
   const user = useStore($session);
   const guid = user?.guid;
   const ids = { country: useId(), entity: useId() };

@@ -31,7 +31,7 @@ type State =
   { kind: 'loading' } | { kind: 'not-found' } | { kind: 'failed'; key: string } | { kind: 'shown'; message: Message };
 
 function MessageView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'requests');
   const user = useStore($session);
   const guid = user?.guid;
   const [id] = useState(() => routeParams(brandSlug, ['account.message'])?.id ?? '');

@@ -44,7 +44,7 @@ interface Props {
 const isFileProblem = (key: string) => key.startsWith('validation.file');
 
 function SubmitRequestView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'requests', 'uploads');
   const user = useStore($session);
   const [query] = useState(() => new URLSearchParams(location.search));
   /** Sent from a shipment's tracking page: a claim about it may be filed, and the customer goes back there. */

@@ -20,7 +20,7 @@ interface Props {
 }
 
 function ActivateView({ lang, brandSlug, mode }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'auth');
 
   useEffect(() => {
     const toLogin = (type: NotificationType, msg: string, email?: string) => {

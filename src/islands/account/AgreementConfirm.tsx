@@ -28,7 +28,7 @@ interface Props {
 }
 
 function AgreementForm({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'auth');
   const user = useStore($session);
   const [failure, setFailure] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<AgreementForm>({ resolver: zodResolver(agreementFormSchema) });

@@ -38,7 +38,7 @@ function failureOf(error: unknown): Failure {
 }
 
 function ResetForm({ lang, brandSlug, q, email }: Props & { q: string; email: string }) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'auth');
   const [failure, setFailure] = useState<Failure>(null);
   const { register, handleSubmit, control, formState } = useForm<ResetPasswordForm>({
     resolver: zodResolver(resetPasswordFormSchema),
@@ -94,7 +94,7 @@ function ResetForm({ lang, brandSlug, q, email }: Props & { q: string; email: st
 }
 
 function LoggedInForm({ lang, guid }: Props & { guid: string }) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'auth');
   const [failure, setFailure] = useState<Failure>(null);
   const { register, handleSubmit, control, reset, formState } = useForm<ChangePasswordForm>({
     resolver: zodResolver(changePasswordFormSchema),
@@ -151,7 +151,7 @@ function LoggedInForm({ lang, guid }: Props & { guid: string }) {
 
 function ChangePasswordView(props: Props) {
   const { lang, brandSlug } = props;
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'auth');
   const q = new URLSearchParams(location.search).get('q');
   const user = $session.get();
   const [account, setAccount] = useState<{ email: string } | null>(null);

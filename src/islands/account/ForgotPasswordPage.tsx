@@ -19,7 +19,7 @@ interface Props {
 }
 
 function ForgotPasswordForm({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'auth');
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,

@@ -26,7 +26,7 @@ interface Props {
 const ACCEPT = ALLOWED_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 function IdUploadForm({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'uploads');
   const user = useStore($session);
   const ids = { input: useId(), hint: useId(), error: useId() };
   const [files, setFiles] = useState<File[]>([]);

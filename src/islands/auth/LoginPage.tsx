@@ -24,7 +24,7 @@ interface Props {
 type Failure = { key: string; code: string } | null;
 
 function LoginFormView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'auth');
   const query = new URLSearchParams(location.search);
   const [failure, setFailure] = useState<Failure>(null);
   const [activation, setActivation] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');

@@ -126,7 +126,7 @@ type Phase =
 type Failure = { key: string } | { text: string };
 
 /** The message the card frame's return page posts through the route guard (spec 1 §4.1 step 5). */
-const guardFrameMessageSchema = z.strictObject({ id: z.string().min(1) });
+const guardFrameMessageSchema = z.strictObject({ id: z.string().check(z.minLength(1)) });
 
 const isInFlight = (error: unknown) => error instanceof ApiError && error.code === PaymentErrorCode.inFlight;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -134,7 +134,7 @@ const tokenFailure = (answer: TokenResponse): Failure =>
   answer.message ? { text: answer.message } : { key: 'errors.500' };
 
 export function Checkout({ lang, kind, planId, onPaid }: CheckoutProps) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'payments', 'plans');
   const user = useStore($session);
   const isSignup = kind === 'signup';
   const [today] = useState(() => new Date());

@@ -8,7 +8,7 @@ import { useFrameMessage } from './use-frame-message.ts';
 import { useTouched } from './use-touched.ts';
 
 /** The lightbox's message when the customer closes it without choosing a card. */
-const cancelMessageSchema = z.object({ type: z.literal('visa-checkout-cancel'), callid: z.string().optional() });
+const cancelMessageSchema = z.object({ type: z.literal('visa-checkout-cancel'), callid: z.optional(z.string()) });
 
 export type VisaCheckoutMessage = z.infer<typeof visaCheckoutMessageSchema>;
 

@@ -7,7 +7,7 @@ import { z } from '../../lib/zod.ts';
 
 const KEY = 'checkout.pendingRedirect';
 
-const pendingSchema = z.object({ planId: z.number().int(), renew: z.boolean() });
+const pendingSchema = z.object({ planId: z.int(), renew: z.boolean() });
 export type PendingRedirect = z.infer<typeof pendingSchema>;
 
 export function keepPendingRedirect(pending: PendingRedirect): void {

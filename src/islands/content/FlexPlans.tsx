@@ -23,7 +23,7 @@ type Shown = { countryCode: string; plans: Plan[] };
  * country from the network, else the default list; in the display order of spec 1 §3 with the best-value marks.
  */
 function FlexPlansView({ lang, initial, countryNames }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'plans');
   const [shown, setShown] = useState<Shown>({ countryCode: 'default', plans: initial });
   // Hydration is when the live list starts loading, so it starts as loading.
   const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('loading');

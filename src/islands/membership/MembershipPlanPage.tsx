@@ -197,7 +197,7 @@ function AutoRenewControl({
 }
 
 function MembershipPlanView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'payments', 'plans');
   const user = useStore($session);
   const loaded = useMembershipData(user);
   /** The plan's auto-renewal as last saved on this page (null: as loaded). */

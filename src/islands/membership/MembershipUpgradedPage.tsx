@@ -79,7 +79,7 @@ function Summary({ t, lang, summary }: { t: TFunction; lang: Lang; summary: Orde
 }
 
 function MembershipUpgradedView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'payments', 'plans');
   const user = useStore($session);
   // Read once: the summary does not change while the page is open.
   const [summary] = useState(

@@ -2,12 +2,15 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { Toaster, toast } from 'sonner';
 import type { TFunction } from 'i18next';
+import { featurePartsOf } from '../../i18n/catalogue-parts.ts';
+import type { Lang } from '../../i18n/languages.ts';
 import {
   $notifications,
   markShown,
   notificationDuration,
   type AppNotification,
 } from '../../lib/notifications/notifications.ts';
+import { translatorFor } from '../i18n/use-translator.ts';
 
 const show: Record<AppNotification['type'], typeof toast.success> = {
   success: toast.success,
@@ -17,19 +20,26 @@ const show: Record<AppNotification['type'], typeof toast.success> = {
 };
 
 interface Props {
+  /** The toaster's own labels. */
   t: TFunction;
+  lang: Lang;
   dir: 'ltr' | 'rtl';
 }
 
-/** Shows queued notifications as toasts; each is shown once. */
-export function Notifications({ t, dir }: Props) {
+/**
+ * Shows queued notifications as toasts; each is shown once. A notice's message may be a key of a feature part of
+ * the catalogue (a payment's notice shown on the next page): that part is loaded for it.
+ */
+export function Notifications({ t, lang, dir }: Props) {
   const pending = useStore($notifications);
   useEffect(() => {
     for (const n of pending) {
-      show[n.type](t(n.msg, n.values ?? {}), { id: n.id, duration: notificationDuration(n.type) });
       markShown(n.id);
+      void translatorFor(lang, featurePartsOf([n.msg])).then((translate) =>
+        show[n.type](translate(n.msg, n.values ?? {}), { id: n.id, duration: notificationDuration(n.type) }),
+      );
     }
-  }, [pending, t]);
+  }, [pending, lang]);
   return (
     <Toaster
       dir={dir}

@@ -9,7 +9,7 @@ import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
 import { currentPosition, LocationError, type LocationFailure } from '../../lib/maps/geolocation.ts';
 import type { LngLat } from '../../lib/maps/places.ts';
-import { ApiError } from '../../lib/api/errors.ts';
+import { directionsErrorKey } from '../../lib/directions/keys.ts';
 import { TRANSPORT_MODES, type RouteResult, type TransportMode } from '../../lib/api/directions/contract.ts';
 import { getDirections } from '../../lib/api/directions/directions.ts';
 import { RouteCache } from '../../lib/directions/route-cache.ts';
@@ -42,7 +42,6 @@ type Loaded = { state: 'loading' } | { state: 'done'; result: RouteResult } | { 
 const routes = new RouteCache<RouteResult>((from, to, mode) => getDirections(from, to, mode));
 
 /** Why there is no route: the call's own message (src/lib/directions/keys.ts), or the engine being unavailable. */
-const routeErrorKey = (error: unknown) => (error instanceof ApiError ? error.messageKey : 'directions.errors.upstream');
 
 export function Directions({ t, lang, to, countryCode, onChange }: Props) {
   const [attempt, setAttempt] = useState(0);
@@ -86,7 +85,7 @@ export function Directions({ t, lang, to, countryCode, onChange }: Props) {
         if (live) setAnswer({ key, loaded: { state: 'done', result } });
       })
       .catch((e: unknown) => {
-        if (live) setAnswer({ key, loaded: { state: 'failed', key: routeErrorKey(e) } });
+        if (live) setAnswer({ key, loaded: { state: 'failed', key: directionsErrorKey(e) } });
       });
     return () => {
       live = false;

@@ -144,7 +144,7 @@ function CountryChooser({
 }
 
 function OfficeLocatorView({ lang, brandSlug, officeCountries, mapStyleUrl }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'directions', 'places');
   const user = useStore($session);
   const [target, go] = useLocatorAddress();
   const countryCode = target?.countryCode ?? null;

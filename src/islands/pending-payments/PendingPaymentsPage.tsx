@@ -99,7 +99,7 @@ function ShipmentItem({
 }
 
 function PendingPaymentsView({ lang }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'pending');
   const user = useStore($session);
   const guid = user?.guid ?? '';
   const [shipments, setShipments] = useState<PendingShipment[] | null>(null);

@@ -10,10 +10,8 @@ import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../i18n/use-translator.ts';
 import { birthDateOf, editProfileFormSchema, type EditProfileForm } from '../../lib/signup/signup-forms.ts';
-import { fieldProblemsOf, formProblemOf } from '../../lib/signup/signup-errors.ts';
 import { getProfile } from '../../lib/api/customers/get-profile.ts';
 import type { Profile } from '../../lib/api/customers/contract.ts';
-import { saveAccount } from '../../lib/api/account/save-account.ts';
 import { PROFILE_FORM_STAGE, PROFILE_SAVE_ACTION } from '../../lib/api/account/contract.ts';
 import { getIdTypes } from '../../lib/api/reference/reference.ts';
 import type { IdType } from '../../lib/api/reference/contract.ts';
@@ -21,7 +19,6 @@ import { ApiError } from '../../lib/api/errors.ts';
 import { countryByCode, countryName, countryOptions, type CountryOption } from '../../lib/reference/countries.ts';
 import { normalisePhone, zipCodeRequired } from '../../lib/profile/profile-rules.ts';
 import { $session, setCurrentUser } from '../../lib/session/session-store.ts';
-import { currentUserFrom } from '../../lib/session/from-login.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { TextField } from '../forms/TextField.tsx';
@@ -112,6 +109,7 @@ function ProfileForm({
     setFailure(null);
     // Spec 1 §4.7: the customer is told to wait, then of the outcome.
     notify('info', 'notifications.wait');
+    const { saveAccount, currentUserFrom, fieldProblemsOf, formProblemOf } = await import('./save-profile.ts');
     try {
       const saved = await saveAccount(profile.userGuid, {
         action: PROFILE_SAVE_ACTION,

@@ -5,7 +5,7 @@
  * keeps it); a step whose earlier steps are not done shows the first that is not. A shipment that can't be
  * returned shows why, with a way back.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
@@ -29,7 +29,6 @@ import { $session } from '../../lib/session/session-store.ts';
 import { island } from '../forms/Island.tsx';
 import { LoadStatus } from '../forms/LoadStatus.tsx';
 import { AddressFromStep, AddressToStep } from './AddressSteps.tsx';
-import { PickupStep } from './PickupStep.tsx';
 
 interface Props {
   lang: Lang;
@@ -117,8 +116,11 @@ function ShipmentSummary({ t, shipment }: { t: TFunction; shipment: ReturnShipme
   );
 }
 
+// The last step, with its calendar, loads when the customer gets to it.
+const PickupStep = lazy(() => import('./PickupStep.tsx').then((step) => ({ default: step.PickupStep })));
+
 function ReturnWizardView({ lang, brandSlug, brandName }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'returns');
   const user = useStore($session);
   const guid = user?.guid ?? '';
   const draft = useStore($returnDraft);
@@ -213,15 +215,17 @@ function ReturnWizardView({ lang, brandSlug, brandName }: Props) {
             />
           )}
           {step === 'pickup' && (
-            <PickupStep
-              t={t}
-              lang={lang}
-              brandSlug={brandSlug}
-              shipment={shipment}
-              draft={draft}
-              onBack={() => go('address-to')}
-              onStep={go}
-            />
+            <Suspense fallback={<LoadStatus t={t} loading error={null} />}>
+              <PickupStep
+                t={t}
+                lang={lang}
+                brandSlug={brandSlug}
+                shipment={shipment}
+                draft={draft}
+                onBack={() => go('address-to')}
+                onStep={go}
+              />
+            </Suspense>
           )}
         </>
       )}

@@ -215,7 +215,7 @@ function DeliveryPanel({
 }
 
 function ServiceOptionsView({ lang }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'places');
   const user = useStore($session);
   const guid = user?.guid ?? '';
   const country = user?.countryCode ?? '';

@@ -11,7 +11,6 @@ import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../i18n/use-translator.ts';
 import { birthDateOf, signupFormSchema, type SignupForm } from '../../lib/signup/signup-forms.ts';
-import { emailCheckProblem, fieldProblemsOf, formProblemOf } from '../../lib/signup/signup-errors.ts';
 import { choosePlan, rememberedPlan, rememberPlan, toPlanId } from '../../lib/signup/signup-steps.ts';
 import { checkEmail, getProfileDetails, saveProfileDetails, signup } from '../../lib/api/signup/signup.ts';
 import { getCountryByClient, getMembershipPlans } from '../../lib/api/reference/reference.ts';
@@ -23,7 +22,6 @@ import type { Plan } from '../../lib/reference/schemas.ts';
 import { COUNTRIES_WITH_ADDRESSES, countryByCode, countryName, countryOptions } from '../../lib/reference/countries.ts';
 import { mailboxCount, normalisePhone } from '../../lib/profile/profile-rules.ts';
 import { $session, setCurrentUser } from '../../lib/session/session-store.ts';
-import { currentUserFrom } from '../../lib/session/from-login.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { TextField } from '../forms/TextField.tsx';
 import { NameFields } from '../forms/NameFields.tsx';
@@ -80,7 +78,7 @@ function Mailboxes({ t, lang, countryCode }: { t: TFunction; lang: Lang; country
 }
 
 function SignupProfileForm({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'auth', 'plans');
   const user = useStore($session);
   const incomplete = user?.isLoggedIn === true && !user.hasMailboxes;
   const [failure, setFailure] = useState<string | null>(null);
@@ -172,13 +170,14 @@ function SignupProfileForm({ lang, brandSlug }: Props) {
       try {
         await checkEmail(email);
       } catch (error) {
-        if (error instanceof ApiError) setEmailProblem(emailCheckProblem(error));
+        if (error instanceof ApiError) setEmailProblem((await import('./send-profile.ts')).emailCheckProblem(error));
       }
     },
     [emailRegistration, getValues, setValue],
   );
 
   const after = async (details: CustomerDetails, form: AnyForm) => {
+    const { currentUserFrom } = await import('./send-profile.ts');
     setCurrentUser(currentUserFrom(details));
     rememberPlan(Number(form.planId));
     await saveMarketingContact({
@@ -221,6 +220,7 @@ function SignupProfileForm({ lang, brandSlug }: Props) {
       await after(details, form);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
+      const { fieldProblemsOf, formProblemOf } = await import('./send-profile.ts');
       const fields = fieldProblemsOf(error, RENAME);
       for (const f of fields) {
         if (f.field === 'email') setEmailProblem(f.key);

@@ -137,7 +137,6 @@ export function ThreeWordField({ t, lang, registration, error, countryCode, city
           }
         >
           <ThreeWordPicker
-            t={t}
             lang={lang}
             initialWords={picking}
             countryCode={countryCode}

@@ -7,7 +7,6 @@
  * backdrop does not close it (the native modal dialog keeps it open); Escape and Cancel do.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
 import { forward, reverse } from '../../lib/api/three-words/three-words.ts';
 import type { AddressResult } from '../../lib/api/three-words/contract.ts';
@@ -18,9 +17,9 @@ import type { LngLat } from '../../lib/maps/places.ts';
 import { isThreeWordAddress, threeWordWords } from '../../lib/three-words/three-word-address.ts';
 import { countryNameOf } from '../../lib/reference/countries.ts';
 import { MapOnDemand } from '../maps/MapOnDemand.tsx';
+import { useTranslator } from '../i18n/use-translator.ts';
 
 interface Props {
-  t: TFunction;
   lang: Lang;
   /** The field's value: the picker opens on it when it is an address. */
   initialWords: string;
@@ -37,7 +36,9 @@ type View = { center: LngLat; zoom: number };
 /** Whether a point is a position at all: 0,0 is what a missing one becomes (spec 1 §4.12). */
 export const isPosition = ([lng, lat]: LngLat) => !(lng === 0 && lat === 0);
 
-export default function ThreeWordPicker({ t, lang, initialWords, countryCode, city, street, onUse, onClose }: Props) {
+export default function ThreeWordPicker({ lang, initialWords, countryCode, city, street, onUse, onClose }: Props) {
+  // Loaded when opened, it loads the catalogue part of its map's messages then too.
+  const t = useTranslator(lang, 'places');
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [view, setView] = useState<View | null>(null);

@@ -80,7 +80,7 @@ function Requests({
 }
 
 function TrackingView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'pending', 'tracking');
   const user = useStore($session);
   const [awb] = useState(awbOfPath);
   const [back] = useState(readPaymentReturn);

@@ -35,7 +35,7 @@ interface Props {
 const emptyCard = (): Card => ({ name: '', number: '', month: '', year: '', cvv: '' });
 
 /** The message the frame's return page posts through the route guard. */
-const frameMessageSchema = z.object({ id: z.string().min(1).max(200) });
+const frameMessageSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
 
 /** A translation key, or the provider's own words. */
 type Failure = { key: string } | { text: string };

@@ -87,7 +87,7 @@ function confirmText(t: TFunction, lang: Lang, confirmation: DeleteConfirmation)
 }
 
 function WalletView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'payments');
   const user = useStore($session);
   const [inFrame] = useState(() => window.name === PAYMENT_FRAME_NAME);
   const [today] = useState(() => new Date());

@@ -33,13 +33,15 @@ export const needsAttachment = (category: RequestCategory | null): boolean =>
 export const asksForWaybill = (category: RequestCategory | null): boolean =>
   category === REQUEST_CATEGORIES.inquiry || category === REQUEST_CATEGORIES.claim;
 
-const description = z.string().trim().min(1, 'validation.required').max(4000, 'validation.tooLong');
+const description = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(4000, 'validation.tooLong'));
 
 export const submitRequestFormSchema = z.object({
-  categoryId: z.string().refine((v) => submitCategoryOf(v, true) !== null, 'validation.required'),
-  subject: z.string().trim().min(1, 'validation.required').max(150, 'validation.tooLong'),
+  categoryId: z.string().check(z.refine((v) => submitCategoryOf(v, true) !== null, 'validation.required')),
+  subject: z.string().check(z.trim(), z.minLength(1, 'validation.required'), z.maxLength(150, 'validation.tooLong')),
   description,
-  waybill: z.string().trim().max(40, 'validation.tooLong'),
+  waybill: z.string().check(z.trim(), z.maxLength(40, 'validation.tooLong')),
 });
 export type SubmitRequestForm = z.infer<typeof submitRequestFormSchema>;
 

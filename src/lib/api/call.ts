@@ -6,7 +6,7 @@ import { ApiError, apiErrorSchema } from './errors.ts';
  * Runs a call and parses its JSON answer with the contract's schema: never cast. Failures become ApiError
  * with the message key to show; a network failure or time-out has status 0.
  */
-export async function call<S extends z.ZodType>(schema: S, request: () => Promise<Response>): Promise<z.infer<S>> {
+export async function call<S extends z.ZodMiniType>(schema: S, request: () => Promise<Response>): Promise<z.infer<S>> {
   let response: Response;
   try {
     response = await request();

@@ -1,12 +1,11 @@
 import { z } from '../zod.ts';
-import { DIRECTIONS_ERROR_KEYS } from '../directions/keys.ts';
 
 /** Every error body of the API. */
 export const apiErrorSchema = z.object({
   code: z.string(),
-  message: z.string().optional(),
+  message: z.optional(z.string()),
   /** Per field, the problems found (400). */
-  fieldErrors: z.record(z.string(), z.array(z.string())).optional(),
+  fieldErrors: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;
 
@@ -63,8 +62,6 @@ const CODE_KEYS: Record<string, string> = {
   FILE_FORMAT: 'validation.fileFormat',
   FILE_QUEUE_LIMIT: 'validation.fileQueueLimit',
   FILE_REQUIRED: 'validation.fileRequired',
-  // The directions call (src/lib/api/directions/contract.ts DirectionsErrorCode).
-  ...DIRECTIONS_ERROR_KEYS,
 };
 
 /** The spec's message key for a failure (spec 2 §8). */

@@ -8,13 +8,15 @@ import { z } from '../zod.ts';
 /** A URL slug: lowercase ASCII letters, digits and single hyphens; the same in every language of an item. */
 export const slugSchema = z
   .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected a slug such as "how-long-does-shipping-take"')
-  .max(80);
+  .check(
+    z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Expected a slug such as "how-long-does-shipping-take"'),
+    z.maxLength(80),
+  );
 
 /** The number in an item's URL (`faqs/:id/:subject`); the same in every language of the item. */
-export const contentIdSchema = z.number().int().min(1).max(99_999);
+export const contentIdSchema = z.int().check(z.gte(1), z.lte(99_999));
 
-const text = z.string().trim().min(1);
+const text = z.string().check(z.trim(), z.minLength(1));
 
 /** Informational pages: `pages/<lang>/<page>.md`. */
 export const pageSchema = z.object({
@@ -31,7 +33,7 @@ export const faqSchema = z.object({
   /** One or two sentences: the short answer shown in lists. */
   summary: text,
   /** Position in the list, from 1. */
-  order: z.number().int().min(1),
+  order: z.int().check(z.gte(1)),
   updated: z.coerce.date(),
 });
 
@@ -56,7 +58,7 @@ export const bannerSchema = z.object({
   slug: slugSchema,
   subject: text,
   summary: text,
-  order: z.number().int().min(1),
+  order: z.int().check(z.gte(1)),
   icon: z.enum(BANNER_ICONS),
   loggedOutBanner: bannerTextSchema,
   loggedInBanner: bannerTextSchema,
@@ -82,14 +84,14 @@ export const shopSchema = z.object({
   id: contentIdSchema,
   name: text,
   url: z.url({ protocol: /^https$/ }),
-  countryCode: z.string().regex(/^[A-Z]{2}$/),
+  countryCode: z.string().check(z.regex(/^[A-Z]{2}$/)),
   category: z.enum(SHOP_CATEGORIES),
   descriptionEn: text,
-  descriptionAr: text.regex(/\p{Script=Arabic}/u, 'Expected text in Arabic script'),
+  descriptionAr: text.check(z.regex(/\p{Script=Arabic}/u, 'Expected text in Arabic script')),
 });
 export const shopsSchema = z
   .array(shopSchema)
-  .refine((shops) => new Set(shops.map((s) => s.id)).size === shops.length, 'Expected each shop id once');
+  .check(z.refine((shops) => new Set(shops.map((s) => s.id)).size === shops.length, 'Expected each shop id once'));
 
 export type Faq = z.infer<typeof faqSchema>;
 export type ServiceUpdate = z.infer<typeof serviceUpdateSchema>;

@@ -236,41 +236,49 @@ export const V = {
 export function newCardSchema(today: Date) {
   return z
     .object({
-      name: z.string().trim().min(1, V.name).max(100, V.name),
-      number: z.string().refine(isAcceptedCardNumber, V.number),
-      month: z.string().regex(/^(0[1-9]|1[0-2])$/, V.month),
-      year: z.string().regex(/^\d{4}$/, V.year),
+      name: z.string().check(z.trim(), z.minLength(1, V.name), z.maxLength(100, V.name)),
+      number: z.string().check(z.refine(isAcceptedCardNumber, V.number)),
+      month: z.string().check(z.regex(/^(0[1-9]|1[0-2])$/, V.month)),
+      year: z.string().check(z.regex(/^\d{4}$/, V.year)),
       cvv: z.string(),
     })
-    .superRefine((card, ctx) => {
-      if (/^\d{4}$/.test(card.year) && /^\d{2}$/.test(card.month)) {
-        if (!isExpiryValid(Number(card.month), Number(card.year), today)) {
-          ctx.addIssue({ code: 'custom', path: ['month'], message: V.expired });
+    .check(
+      z.superRefine((card, ctx) => {
+        if (/^\d{4}$/.test(card.year) && /^\d{2}$/.test(card.month)) {
+          if (!isExpiryValid(Number(card.month), Number(card.year), today)) {
+            ctx.addIssue({ code: 'custom', path: ['month'], message: V.expired });
+          }
         }
-      }
-      if (!cvvFits(card.cvv, cvvLengthOf(card.number))) ctx.addIssue({ code: 'custom', path: ['cvv'], message: V.cvv });
-    });
+        if (!cvvFits(card.cvv, cvvLengthOf(card.number))) {
+          ctx.addIssue({ code: 'custom', path: ['cvv'], message: V.cvv });
+        }
+      }),
+    );
 }
 
 /** A saved card chosen among `savedCards`, with its security code. */
 export function existingCardSchema(savedCards: readonly SavedCard[]) {
-  return z.object({ cardId: z.string(), cvv2: z.string() }).superRefine((form, ctx) => {
-    const card = savedCards.find((c) => String(c.id) === form.cardId);
-    if (!card) ctx.addIssue({ code: 'custom', path: ['cardId'], message: V.savedCard });
-    if (!cvvFits(form.cvv2, card ? cvvLengthOfType(card.type) : null)) {
-      ctx.addIssue({ code: 'custom', path: ['cvv2'], message: V.cvv });
-    }
-  });
+  return z.object({ cardId: z.string(), cvv2: z.string() }).check(
+    z.superRefine((form, ctx) => {
+      const card = savedCards.find((c) => String(c.id) === form.cardId);
+      if (!card) ctx.addIssue({ code: 'custom', path: ['cardId'], message: V.savedCard });
+      if (!cvvFits(form.cvv2, card ? cvvLengthOfType(card.type) : null)) {
+        ctx.addIssue({ code: 'custom', path: ['cvv2'], message: V.cvv });
+      }
+    }),
+  );
 }
 
 /** Visa Checkout: a verified card from the lightbox and its security code. */
 export const visaCheckoutSchema = z.object({
   card: z.custom<VisaCheckoutCard>((value) => value !== null && typeof value === 'object', V.visaCheckout),
-  cvv2: z.string().regex(/^\d{3,4}$/, V.cvv),
+  cvv2: z.string().check(z.regex(/^\d{3,4}$/, V.cvv)),
 });
 
 /** Sadad: the customer's Sadad account id (sent as optionalKey1). */
-export const sadadSchema = z.object({ accountId: z.string().trim().min(1, V.sadad).max(100, V.sadad) });
+export const sadadSchema = z.object({
+  accountId: z.string().check(z.trim(), z.minLength(1, V.sadad), z.maxLength(100, V.sadad)),
+});
 
 /** The features form: when the plan mandates auto-renewal, the renew box must be ticked. */
 export function featuresSchema(mandateAutoRenew: boolean) {
@@ -281,7 +289,7 @@ export function featuresSchema(mandateAutoRenew: boolean) {
 }
 
 /** The first problem of each field (its translation key), for the fields that have one. */
-export function fieldErrors<T>(schema: z.ZodType<unknown, T>, value: T): Partial<Record<keyof T & string, string>> {
+export function fieldErrors<T>(schema: z.ZodMiniType<unknown, T>, value: T): Partial<Record<keyof T & string, string>> {
   const result = schema.safeParse(value);
   const errors: Partial<Record<string, string>> = {};
   if (!result.success) {

@@ -13,10 +13,10 @@ export const orderSummarySchema = z.object({
   method: paymentCodeSchema,
   orderNumber: z.string(),
   planId: planIdSchema,
-  planExpiryDate: z.string().nullable(),
+  planExpiryDate: z.nullable(z.string()),
   discount: z.number(),
-  additionalDuration: z.number().int().nonnegative(),
-  additionalDurationType: additionalDurationTypeSchema.nullable(),
+  additionalDuration: z.int().check(z.nonnegative()),
+  additionalDurationType: z.nullable(additionalDurationTypeSchema),
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 

@@ -6,19 +6,21 @@ import { z } from '../zod.ts';
  */
 
 /** Two-letter uppercase ISO 3166-1 alpha-2 country code. */
-export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'Expected a two-letter uppercase ISO country code');
+export const countryCodeSchema = z
+  .string()
+  .check(z.regex(/^[A-Z]{2}$/, 'Expected a two-letter uppercase ISO country code'));
 
 /** Three-letter uppercase ISO 4217 currency code. */
-export const currencyCodeSchema = z.string().regex(/^[A-Z]{3}$/, 'Expected a three-letter uppercase ISO currency code');
+export const currencyCodeSchema = z
+  .string()
+  .check(z.regex(/^[A-Z]{3}$/, 'Expected a three-letter uppercase ISO currency code'));
 
 /** Text that contains at least one letter of the Arabic script. */
 export const arabicTextSchema = z
   .string()
-  .trim()
-  .min(1)
-  .regex(/\p{Script=Arabic}/u, 'Expected text in Arabic script');
+  .check(z.trim(), z.minLength(1), z.regex(/\p{Script=Arabic}/u, 'Expected text in Arabic script'));
 
-const englishTextSchema = z.string().trim().min(1);
+const englishTextSchema = z.string().check(z.trim(), z.minLength(1));
 
 // ---------------------------------------------------------------------------
 // Countries
@@ -35,22 +37,22 @@ export const countrySchema = z.object({
   hasAddresses: z.boolean(),
   enableWhat3Words: z.boolean(),
   currencyCode: currencyCodeSchema,
-  phoneCode: z.string().regex(/^\+\d{1,4}$/, 'Expected an international dialling code such as "+962"'),
+  phoneCode: z.string().check(z.regex(/^\+\d{1,4}$/, 'Expected an international dialling code such as "+962"')),
   /** The identity documents accepted from residents, in the order the profile form lists them. */
-  idTypes: z
-    .array(z.enum(ID_TYPES))
-    .min(1)
-    .refine((types) => new Set(types).size === types.length, 'Expected each ID type once'),
+  idTypes: z.array(z.enum(ID_TYPES)).check(
+    z.minLength(1),
+    z.refine((types) => new Set(types).size === types.length, 'Expected each ID type once'),
+  ),
   /** Customs there want a copy of the customer's ID document on file (the upload step). */
   idAttachmentMandatory: z.boolean(),
   /** Customs there want the ID type and number in the profile. */
   idDetailsMandatory: z.boolean(),
   /** Deliveries there are paid with AutoPay only, so customers keep a payment option (spec 1 §3 AutoPay options). */
-  autoPayMandatory: z.boolean().default(false),
+  autoPayMandatory: z._default(z.boolean(), false),
   /** AutoPay is offered there. */
-  autoPayVisible: z.boolean().default(true),
+  autoPayVisible: z._default(z.boolean(), true),
   /** Discount on shipping charges paid with AutoPay, in percent. */
-  autoPayDiscountPercent: z.number().int().min(1).max(50).nullable().default(null),
+  autoPayDiscountPercent: z._default(z.nullable(z.int().check(z.gte(1), z.lte(50))), null),
 });
 export const countriesSchema = z.array(countrySchema);
 
@@ -66,19 +68,19 @@ export type Country = z.infer<typeof countrySchema>;
 export const cityDataSchema = z.object({
   cityName: englishTextSchema,
   /** A representative postal code where the country has them, else null. */
-  zipCode: z.string().trim().min(1).max(12).nullable(),
+  zipCode: z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(12))),
   /** Region, state, emirate or governorate, where addresses name one. */
-  state: englishTextSchema.nullable(),
+  state: z.nullable(englishTextSchema),
 });
 export const countryCitiesSchema = z.object({
   countryCode: countryCodeSchema,
-  cities: z
-    .array(cityDataSchema)
-    .min(1)
-    .refine((cities) => {
+  cities: z.array(cityDataSchema).check(
+    z.minLength(1),
+    z.refine((cities) => {
       const names = cities.map((city) => city.cityName.toLowerCase());
       return new Set(names).size === names.length;
     }, 'Expected each city name once per country'),
+  ),
 });
 export const countryCitiesListSchema = z.array(countryCitiesSchema);
 
@@ -96,20 +98,20 @@ export type PlanId = z.infer<typeof planIdSchema>;
 export const planSchema = z.object({
   planId: planIdSchema,
   /** Price in `currencyCode`, with at most two decimals. */
-  amount: z.number().nonnegative().multipleOf(0.01),
+  amount: z.number().check(z.nonnegative(), z.multipleOf(0.01)),
   currencyCode: currencyCodeSchema,
   /** Length of one term in months (basic 12, annual 12, monthly 1, lifetime 1200). */
-  duration: z.number().int().positive(),
+  duration: z.int().check(z.positive()),
   mandateAutoRenew: z.boolean(),
   /** How many days before the term ends the customer may renew; 0 when renewal does not apply. */
-  renewalAllowedInLastDays: z.number().int().nonnegative(),
+  renewalAllowedInLastDays: z.int().check(z.nonnegative()),
 });
 export type Plan = z.infer<typeof planSchema>;
 
 export const countryPlansSchema = z.object({
   /** The customer's country, or 'default' for every country without its own price list. */
   countryCode: z.union([countryCodeSchema, z.literal('default')]),
-  plans: z.array(planSchema).min(1),
+  plans: z.array(planSchema).check(z.minLength(1)),
 });
 export const countryPlansListSchema = z.array(countryPlansSchema);
 
@@ -147,18 +149,22 @@ const localizedTextSchema = z.object({ en: englishTextSchema, ar: arabicTextSche
 
 export const officeSchema = z.object({
   /** Three uppercase letters or one to five digits; the office locator's URLs use it. */
-  id: z.string().regex(/^(?:[A-Z]{3}|\d{1,5})$/, 'Expected three uppercase letters or one to five digits'),
-  companyCode: z.string().trim().min(1),
-  typeIds: z.array(officeTypeIdSchema).min(1),
+  id: z.string().check(z.regex(/^(?:[A-Z]{3}|\d{1,5})$/, 'Expected three uppercase letters or one to five digits')),
+  companyCode: z.string().check(z.trim(), z.minLength(1)),
+  typeIds: z.array(officeTypeIdSchema).check(z.minLength(1)),
   countryCode: countryCodeSchema,
   cityName: localizedTextSchema,
   address: localizedTextSchema,
-  buildingNumber: z.string().trim().min(1),
-  geoLatitude: z.number().min(-90).max(90),
-  geoLongitude: z.number().min(-180).max(180),
+  buildingNumber: z.string().check(z.trim(), z.minLength(1)),
+  geoLatitude: z.number().check(z.gte(-90), z.lte(90)),
+  geoLongitude: z.number().check(z.gte(-180), z.lte(180)),
   /** Comma list of English three-letter day names in week order, e.g. "Sun,Mon,Tue,Wed,Thu". */
-  workingDays: z.string().refine(isWorkingDaysList, 'Expected distinct day names such as "Sun,Mon,Tue" in week order'),
-  phone: z.string().regex(/^\+\d[\d ]{6,18}\d$/, 'Expected an international phone number such as "+962 6 580 1234"'),
+  workingDays: z
+    .string()
+    .check(z.refine(isWorkingDaysList, 'Expected distinct day names such as "Sun,Mon,Tue" in week order')),
+  phone: z
+    .string()
+    .check(z.regex(/^\+\d[\d ]{6,18}\d$/, 'Expected an international phone number such as "+962 6 580 1234"')),
 });
 export const officesSchema = z.array(officeSchema);
 
@@ -175,7 +181,7 @@ export const currencySchema = z.object({
    * Units of this currency per 1 USD; null when no rate is published (the converter then answers -1, spec 2 §5
    * validation.unavailableCurrency).
    */
-  usdRate: z.number().positive().nullable(),
+  usdRate: z.nullable(z.number().check(z.positive())),
 });
 export const currenciesSchema = z.array(currencySchema);
 
@@ -187,9 +193,9 @@ export type Currency = z.infer<typeof currencySchema>;
 export const rateSchema = z.object({
   subscriptionPlanId: planIdSchema,
   /** Price of the first half kilogram. */
-  firstHalfKg: z.number().positive(),
+  firstHalfKg: z.number().check(z.positive()),
   /** Price of each further half kilogram. */
-  additionalHalfKg: z.number().positive(),
+  additionalHalfKg: z.number().check(z.positive()),
   currency: z.literal('USD'),
 });
 export type Rate = z.infer<typeof rateSchema>;
@@ -198,14 +204,14 @@ export const countryRateSchema = z.object({
   originCountryCode: countryCodeSchema,
   destinationCountryCode: countryCodeSchema,
   /** Business days from the origin warehouse to the destination, as "min-max". */
-  transitDays: z
-    .string()
-    .regex(/^\d{1,2}-\d{1,2}$/, 'Expected a day range such as "5-7"')
-    .refine((value) => {
+  transitDays: z.string().check(
+    z.regex(/^\d{1,2}-\d{1,2}$/, 'Expected a day range such as "5-7"'),
+    z.refine((value) => {
       const [min = 0, max = 0] = value.split('-').map(Number);
       return min <= max;
     }, 'The first day of the range must not be after the last'),
-  rates: z.array(rateSchema).min(1),
+  ),
+  rates: z.array(rateSchema).check(z.minLength(1)),
 });
 export const countryRatesSchema = z.array(countryRateSchema);
 

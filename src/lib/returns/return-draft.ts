@@ -14,7 +14,7 @@ export const isReturnStep = (value: string): value is ReturnStep => (RETURN_STEP
 /** The state name (route table) of a step. */
 export const stepRoute = (step: ReturnStep): string => `return.${step}`;
 
-const str = z.string().max(300);
+const str = z.string().check(z.maxLength(300));
 
 export const pickupAddressFormSchema = z.object({
   pickupStreetAdress: str,
@@ -47,10 +47,10 @@ export const pickupFormSchema = z.object({
 export type PickupForm = z.infer<typeof pickupFormSchema>;
 
 export const returnDraftSchema = z.object({
-  packageID: z.number().int(),
-  pickupAddress: pickupAddressFormSchema.nullable(),
-  deliveryAddress: deliveryAddressFormSchema.nullable(),
-  pickup: pickupFormSchema.nullable(),
+  packageID: z.int(),
+  pickupAddress: z.nullable(pickupAddressFormSchema),
+  deliveryAddress: z.nullable(deliveryAddressFormSchema),
+  pickup: z.nullable(pickupFormSchema),
   /** Steps the customer completed (their Continue passed every check). */
   done: z.array(z.enum(RETURN_STEPS)),
 });

@@ -25,8 +25,6 @@ export interface RouteDef {
   /** Open to a logged-in user whatever their mailboxes (spec 1 §4.1 step 7). */
   allowsIncomplete: boolean;
   fullWidth: boolean;
-  /** Translation key of the page title. */
-  titleKey: string;
   serve: Serve;
   /** Shape each parameter must have; a URL that fails it is a 404. */
   constraints?: Readonly<Record<string, RegExp>>;
@@ -48,7 +46,6 @@ function route(name: string, path: string, access: AccessType, flags: Flags = {}
     needsMailbox: flags.needsMailbox ?? false,
     allowsIncomplete: flags.allowsIncomplete ?? false,
     fullWidth: flags.fullWidth ?? false,
-    titleKey: `title.${name}`,
     serve: flags.serve ?? 'page',
     ...(flags.constraints ? { constraints: flags.constraints } : {}),
     ...(flags.query ? { query: flags.query } : {}),

@@ -1,5 +1,4 @@
-import '../zod.ts';
-import * as z from 'zod/mini';
+import { z } from '../zod.ts';
 
 /** The current-user entity of spec 1 §3, as the browser keeps it between pages. */
 export const currentUserSchema = z.object({

@@ -7,24 +7,24 @@ import { isThreeWordAddress } from '../three-words/three-word-address.ts';
 
 const required = 'validation.required';
 
-const name = z
-  .string()
-  .trim()
-  .min(1, required)
-  .max(60, 'validation.tooLong')
-  .refine((v) => v === '' || NAME_PATTERN.test(v), 'errors.400.VEX022');
+const name = z.string().check(
+  z.trim(),
+  z.minLength(1, required),
+  z.maxLength(60, 'validation.tooLong'),
+  z.refine((v) => v === '' || NAME_PATTERN.test(v), 'errors.400.VEX022'),
+);
 
-const phone = z
-  .string()
-  .trim()
-  .min(1, required)
-  .refine((v) => v === '' || PHONE_PATTERN.test(normalisePhone(v)), 'errors.400.VEX008');
+const phone = z.string().check(
+  z.trim(),
+  z.minLength(1, required),
+  z.refine((v) => v === '' || PHONE_PATTERN.test(normalisePhone(v)), 'errors.400.VEX008'),
+);
 
 /** Day, month and year chosen from the lookup lists (strings from the selects, '' when not chosen). */
 export const birthDateFields = {
-  birthDay: z.string().min(1, required),
-  birthMonth: z.string().min(1, required),
-  birthYear: z.string().min(1, required),
+  birthDay: z.string().check(z.minLength(1, required)),
+  birthMonth: z.string().check(z.minLength(1, required)),
+  birthYear: z.string().check(z.minLength(1, required)),
 };
 
 export interface BirthDateForm {
@@ -38,7 +38,7 @@ export function birthDateOf(form: BirthDateForm) {
 }
 
 /** Adds the calendar-date and adult (18+) checks of spec 1 §5 on the year field. */
-function checkBirthDate(form: BirthDateForm, ctx: z.RefinementCtx) {
+function checkBirthDate(form: BirthDateForm, ctx: z.core.$RefinementCtx) {
   if (!form.birthDay || !form.birthMonth || !form.birthYear) return;
   const date = birthDateOf(form);
   if (!isCalendarDate(date)) ctx.addIssue({ code: 'custom', path: ['birthDay'], message: 'validation.date' });
@@ -56,46 +56,52 @@ export function signupFormSchema(mode: 'new' | 'complete') {
     .object({
       firstName: name,
       lastName: name,
-      countryCode: z.string().min(1, required),
+      countryCode: z.string().check(z.minLength(1, required)),
       mobileNumber: phone,
       ...birthDateFields,
-      planId: z.string().min(1, 'validation.planRequired'),
+      planId: z.string().check(z.minLength(1, 'validation.planRequired')),
       agreeOnUseOptIn: z.boolean(),
-      confirmedAgreement: z.boolean().refine((v) => v, 'validation.agreement'),
-      email: isNew ? z.string().trim().min(1, required).pipe(z.email('validation.email')) : z.string(),
-      password: isNew
-        ? z.string().superRefine((value, ctx) => {
-            const [first] = passwordProblems(value);
-            if (first) {
-              ctx.addIssue({
-                code: 'custom',
-                message: first === 'required' ? required : `validation.password.${first}`,
-              });
-            }
-          })
+      confirmedAgreement: z.boolean().check(z.refine((v) => v, 'validation.agreement')),
+      email: isNew
+        ? z.pipe(z.string().check(z.trim(), z.minLength(1, required)), z.email('validation.email'))
         : z.string(),
-      passwordConfirmation: isNew ? z.string().min(1, required) : z.string(),
+      password: isNew
+        ? z.string().check(
+            z.superRefine((value, ctx) => {
+              const [first] = passwordProblems(value);
+              if (first) {
+                ctx.addIssue({
+                  code: 'custom',
+                  message: first === 'required' ? required : `validation.password.${first}`,
+                });
+              }
+            }),
+          )
+        : z.string(),
+      passwordConfirmation: isNew ? z.string().check(z.minLength(1, required)) : z.string(),
     })
-    .superRefine((form, ctx) => {
-      if (isNew && form.passwordConfirmation && !confirmationMatches(form.password, form.passwordConfirmation)) {
-        ctx.addIssue({ code: 'custom', path: ['passwordConfirmation'], message: 'validation.passwordMatch' });
-      }
-      checkBirthDate(form, ctx);
-    });
+    .check(
+      z.superRefine((form, ctx) => {
+        if (isNew && form.passwordConfirmation && !confirmationMatches(form.password, form.passwordConfirmation)) {
+          ctx.addIssue({ code: 'custom', path: ['passwordConfirmation'], message: 'validation.passwordMatch' });
+        }
+        checkBirthDate(form, ctx);
+      }),
+    );
 }
 export type SignupForm = z.input<ReturnType<typeof signupFormSchema>>;
 
 /** Step 2. `zipRequired` comes from the country. */
 export function shippingFormSchema(zipRequired: boolean) {
   return z.object({
-    addressLine1: z.string().trim().min(1, required).max(120, 'validation.tooLong'),
-    addressLine2: z.string().trim().max(120, 'validation.tooLong'),
-    city: z.string().trim().min(1, required).max(80, 'validation.tooLong'),
+    addressLine1: z.string().check(z.trim(), z.minLength(1, required), z.maxLength(120, 'validation.tooLong')),
+    addressLine2: z.string().check(z.trim(), z.maxLength(120, 'validation.tooLong')),
+    city: z.string().check(z.trim(), z.minLength(1, required), z.maxLength(80, 'validation.tooLong')),
     zipCode: zipRequired
-      ? z.string().trim().min(1, 'validation.zipCode').max(12, 'validation.tooLong')
-      : z.string().trim().max(12, 'validation.tooLong'),
-    state: z.string().trim().max(80, 'validation.tooLong'),
-    w3wAddress: z.string().trim().refine(isThreeWordAddress, 'validation.threeWordAddress'),
+      ? z.string().check(z.trim(), z.minLength(1, 'validation.zipCode'), z.maxLength(12, 'validation.tooLong'))
+      : z.string().check(z.trim(), z.maxLength(12, 'validation.tooLong')),
+    state: z.string().check(z.trim(), z.maxLength(80, 'validation.tooLong')),
+    w3wAddress: z.string().check(z.trim(), z.refine(isThreeWordAddress, 'validation.threeWordAddress')),
     applyProtectionService: z.boolean(),
   });
 }
@@ -111,23 +117,23 @@ export function editProfileFormSchema(options: { zipRequired: boolean; idDetails
       gender: z.enum(['', 'Male', 'Female']),
       nationality: z.string(),
       mobile: phone,
-      tel1: z
-        .string()
-        .trim()
-        .refine((v) => v === '' || PHONE_PATTERN.test(normalisePhone(v)), 'validation.phone'),
-      city: z.string().trim().min(1, required).max(80, 'validation.tooLong'),
-      state: z.string().trim().max(80, 'validation.tooLong'),
-      streetAddressLine1: z.string().trim().min(1, required).max(120, 'validation.tooLong'),
-      streetAddressLine2: z.string().trim().max(120, 'validation.tooLong'),
+      tel1: z.string().check(
+        z.trim(),
+        z.refine((v) => v === '' || PHONE_PATTERN.test(normalisePhone(v)), 'validation.phone'),
+      ),
+      city: z.string().check(z.trim(), z.minLength(1, required), z.maxLength(80, 'validation.tooLong')),
+      state: z.string().check(z.trim(), z.maxLength(80, 'validation.tooLong')),
+      streetAddressLine1: z.string().check(z.trim(), z.minLength(1, required), z.maxLength(120, 'validation.tooLong')),
+      streetAddressLine2: z.string().check(z.trim(), z.maxLength(120, 'validation.tooLong')),
       zipCode: options.zipRequired
-        ? z.string().trim().min(1, 'validation.zipCode').max(12, 'validation.tooLong')
-        : z.string().trim().max(12, 'validation.tooLong'),
-      w3wAddress: z.string().trim().refine(isThreeWordAddress, 'validation.threeWordAddress'),
-      idType: options.idDetailsMandatory ? z.string().min(1, required) : z.string(),
+        ? z.string().check(z.trim(), z.minLength(1, 'validation.zipCode'), z.maxLength(12, 'validation.tooLong'))
+        : z.string().check(z.trim(), z.maxLength(12, 'validation.tooLong')),
+      w3wAddress: z.string().check(z.trim(), z.refine(isThreeWordAddress, 'validation.threeWordAddress')),
+      idType: options.idDetailsMandatory ? z.string().check(z.minLength(1, required)) : z.string(),
       idTypeValue: options.idDetailsMandatory
-        ? z.string().trim().min(1, required).max(40, 'validation.tooLong')
-        : z.string().trim().max(40, 'validation.tooLong'),
+        ? z.string().check(z.trim(), z.minLength(1, required), z.maxLength(40, 'validation.tooLong'))
+        : z.string().check(z.trim(), z.maxLength(40, 'validation.tooLong')),
     })
-    .superRefine(checkBirthDate);
+    .check(z.superRefine(checkBirthDate));
 }
 export type EditProfileForm = z.input<ReturnType<typeof editProfileFormSchema>>;

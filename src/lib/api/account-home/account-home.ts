@@ -1,4 +1,4 @@
-import type { z } from '../../zod.ts';
+import { z } from '../../zod.ts';
 import { http } from '../http.ts';
 import { call } from '../call.ts';
 import {
@@ -32,7 +32,7 @@ export interface Paged<T> {
 }
 
 /** A call whose answer is paged by the X-Pagination header. */
-async function paged<S extends z.ZodType>(schema: S, request: () => Promise<Response>): Promise<Paged<z.infer<S>>> {
+async function paged<S extends z.ZodMiniType>(schema: S, request: () => Promise<Response>): Promise<Paged<z.infer<S>>> {
   let header: string | null = null;
   const data = await call(schema, async () => {
     const response = await request();
@@ -83,7 +83,7 @@ export function getMessage(guid: string, messageGuid: string): Promise<Message> 
 export async function deleteMessage(guid: string, messageGuid: string): Promise<void> {
   await call(
     // 204: no body.
-    messageSchema.optional(),
+    z.optional(messageSchema),
     () => http.delete(`customers/${guid}/messages/${messageGuid}`, { retry: 0 }),
   );
 }

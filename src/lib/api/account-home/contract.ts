@@ -7,17 +7,17 @@ import { z } from '../../zod.ts';
 /** Page index (from 0) and size; the default page size is 10 (spec 2 §9). */
 export const PAGE_SIZE = 10;
 export const pageQuerySchema = z.object({
-  pageIndex: z.coerce.number().int().min(0).max(10_000).default(0),
-  pageSize: z.coerce.number().int().min(1).max(100).default(PAGE_SIZE),
+  pageIndex: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000)), 0),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), PAGE_SIZE),
 });
 
 /** The X-Pagination response header: JSON with the total and the page. */
 export const PAGINATION_HEADER = 'X-Pagination';
 export const paginationSchema = z.object({
-  TotalCount: z.number().int().nonnegative(),
-  PageSize: z.number().int().positive(),
-  CurrentPage: z.number().int().nonnegative(),
-  TotalPages: z.number().int().nonnegative(),
+  TotalCount: z.int().check(z.nonnegative()),
+  PageSize: z.int().check(z.positive()),
+  CurrentPage: z.int().check(z.nonnegative()),
+  TotalPages: z.int().check(z.nonnegative()),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
@@ -29,7 +29,7 @@ export const SERVICE_CODES = ['SS001', 'SS002', 'SS008', 'SS009'] as const;
 export const serviceCodeSchema = z.enum(SERVICE_CODES);
 
 export const addressSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   alias: z.string(),
   /** Origin entity (warehouse code). */
   entity: z.string(),
@@ -39,10 +39,10 @@ export const addressSchema = z.object({
   /** The customer's name as printed before the '/' of the mailbox line. */
   usMailbox: z.string(),
   streetAddressLine1: z.string(),
-  streetAddressLine2: z.string().nullable(),
+  streetAddressLine2: z.nullable(z.string()),
   city: z.string(),
-  state: z.string().nullable(),
-  zipCode: z.string().nullable(),
+  state: z.nullable(z.string()),
+  zipCode: z.nullable(z.string()),
   telephone: z.string(),
   mailBoxCustomerEntity: z.string(),
   mailBoxCustomerNumber: z.string(),
@@ -59,18 +59,18 @@ export const serviceActivateResponseSchema = addressSchema;
 
 export const packageSchema = z.object({
   awb: z.string(),
-  hawbId: z.number().int(),
-  foreignAwb: z.string().nullable(),
+  hawbId: z.int(),
+  foreignAwb: z.nullable(z.string()),
   currentStatus: z.string(),
   /** Last status id (lastPI). */
-  lastPi: z.number().int(),
+  lastPi: z.int(),
   originCountryCode: z.string(),
   originEntity: z.string(),
   destEntity: z.string(),
   /** Merchant or supplier. */
-  merchant: z.string().nullable(),
+  merchant: z.nullable(z.string()),
   description: z.string(),
-  weightKg: z.number().nonnegative(),
+  weightKg: z.number().check(z.nonnegative()),
   receivedAt: z.iso.datetime({ offset: true }),
 });
 export const packagesSchema = z.array(packageSchema);
@@ -81,7 +81,7 @@ export type Package = z.infer<typeof packageSchema>;
 
 export const messageSummarySchema = z.object({
   guid: z.uuid(),
-  id: z.number().int(),
+  id: z.int(),
   subject: z.string(),
   isRead: z.boolean(),
   createdAt: z.iso.datetime({ offset: true }),
@@ -91,14 +91,14 @@ export type MessageSummary = z.infer<typeof messageSummarySchema>;
 /** A page of messages and the number still unread (all pages). */
 export const messagesPageSchema = z.object({
   messages: z.array(messageSummarySchema),
-  unreadCount: z.number().int().nonnegative(),
+  unreadCount: z.int().check(z.nonnegative()),
 });
 export type MessagesPage = z.infer<typeof messagesPageSchema>;
 
 /** Reading a message marks it read; the answer carries the new unread count. */
-export const messageSchema = messageSummarySchema.extend({
+export const messageSchema = z.extend(messageSummarySchema, {
   body: z.string(),
-  unreadCount: z.number().int().nonnegative(),
+  unreadCount: z.int().check(z.nonnegative()),
 });
 export type Message = z.infer<typeof messageSchema>;
 
@@ -131,12 +131,12 @@ export const CLOSED_STATUS = 3;
 export const searchLineSchema = z.object({
   Field: z.enum(['ExternalString', 'SubCategoryID', 'CategoryID', 'Status']),
   Operator: z.enum(['eq', 'ne']),
-  Value: z.string().max(100),
+  Value: z.string().check(z.maxLength(100)),
 });
 export const requestSearchSchema = z.object({
-  SearchLines: z.array(searchLineSchema).max(10).default([]),
-  pageIndex: z.number().int().min(0).max(10_000).default(0),
-  pageSize: z.number().int().min(1).max(100).default(PAGE_SIZE),
+  SearchLines: z._default(z.array(searchLineSchema).check(z.maxLength(10)), []),
+  pageIndex: z._default(z.int().check(z.gte(0), z.lte(10_000)), 0),
+  pageSize: z._default(z.int().check(z.gte(1), z.lte(100)), PAGE_SIZE),
 });
 export type RequestSearch = z.input<typeof requestSearchSchema>;
 
@@ -152,21 +152,21 @@ export const REQUEST_ATTACHMENTS_MAX = 5;
 export const attachmentSchema = z.object({
   id: z.uuid(),
   name: z.string(),
-  size: z.number().int(),
+  size: z.int(),
 });
 
 export const requestSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   caseReference: z.string(),
   categoryId: requestCategorySchema,
-  subCategory: z.number().int().nullable(),
-  status: z.number().int(),
+  subCategory: z.nullable(z.int()),
+  status: z.int(),
   statusDesc: z.string(),
   closeCase: z.boolean(),
   subject: z.string(),
   description: z.string(),
   /** The shipment's waybill number, where the request is about one. */
-  externalString: z.string().nullable(),
+  externalString: z.nullable(z.string()),
   attachments: z.array(attachmentSchema),
   createdAt: z.iso.datetime({ offset: true }),
 });
@@ -175,25 +175,25 @@ export type CustomerRequest = z.infer<typeof requestSchema>;
 
 /** POST {guid}/requests: creates a request, or with `id` updates one (description, closeCase). */
 export const saveRequestSchema = z.object({
-  id: z.number().int().optional(),
+  id: z.optional(z.int()),
   categoryId: requestCategorySchema,
-  subCategory: z.number().int().nullable().default(null),
-  subject: z.string().trim().min(1).max(150),
-  description: z.string().trim().min(1).max(4000),
-  externalString: z.string().trim().max(40).nullable().default(null),
-  closeCase: z.boolean().default(false),
+  subCategory: z._default(z.nullable(z.int()), null),
+  subject: z.string().check(z.trim(), z.minLength(1), z.maxLength(150)),
+  description: z.string().check(z.trim(), z.minLength(1), z.maxLength(4000)),
+  externalString: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(40))), null),
+  closeCase: z._default(z.boolean(), false),
   /** Claims (spec 1 §3 claim model). */
-  claim: z
-    .object({
+  claim: z.optional(
+    z.object({
       Package: z.object({
-        ForeignAWB: z.string().max(60).nullable(),
-        AWB: z.string().max(40).nullable(),
-        OriginEntity: z.string().max(10),
-        DestinationCity: z.string().max(80).nullable(),
+        ForeignAWB: z.nullable(z.string().check(z.maxLength(60))),
+        AWB: z.nullable(z.string().check(z.maxLength(40))),
+        OriginEntity: z.string().check(z.maxLength(10)),
+        DestinationCity: z.nullable(z.string().check(z.maxLength(80))),
       }),
-      Address: z.object({ MailboxNumber: z.string().max(40) }),
-    })
-    .optional(),
+      Address: z.object({ MailboxNumber: z.string().check(z.maxLength(40)) }),
+    }),
+  ),
 });
 export type SaveRequest = z.input<typeof saveRequestSchema>;
 
@@ -206,17 +206,17 @@ export type SaveRequest = z.input<typeof saveRequestSchema>;
  */
 export const claimPackageSchema = z.object({
   package: z.object({
-    id: z.number().int(),
+    id: z.int(),
     awb: z.string(),
     foreignAwb: z.string(),
     originEntity: z.string(),
-    destinationCity: z.string().nullable(),
+    destinationCity: z.nullable(z.string()),
     /**
      * 0 when the package belongs to no customer; the customer number only to its owner; -1 when it belongs to
      * another customer (the number is never disclosed to others).
      */
-    customerId: z.number().int(),
-    lastPi: z.number().int(),
+    customerId: z.int(),
+    lastPi: z.int(),
   }),
   isUserOwner: z.boolean(),
 });
@@ -230,4 +230,4 @@ export const claimCasesSchema = requestsSchema;
  * `packageId` is `package.id` above; `mailboxid` one of the user's mailbox numbers (an address's
  * mailBoxCustomerNumber, its part after the '/', or that part's digits).
  */
-export const updateStatusResponseSchema = z.object({ lastPi: z.number().int(), currentStatus: z.string() });
+export const updateStatusResponseSchema = z.object({ lastPi: z.int(), currentStatus: z.string() });

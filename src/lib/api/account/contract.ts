@@ -1,15 +1,15 @@
 /** Contract of the account and users calls (spec 2 §7 Account, Users). */
 import { z } from '../../zod.ts';
 
-const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
+const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email().check(z.maxLength(254)));
 
 export const loginRequestSchema = z.object({
   email,
-  password: z.string().min(1).max(200),
+  password: z.string().check(z.minLength(1), z.maxLength(200)),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
 /** Login response fields (spec 1 §3), plus what the current user keeps of the profile. */
 export const loginResponseSchema = z.object({
@@ -22,20 +22,20 @@ export const loginResponseSchema = z.object({
   confirmedAgreement: z.boolean(),
   isLiveChatEnabled: z.boolean(),
   countryCode: z.string(),
-  city: z.string().nullable(),
-  entity: z.string().nullable(),
-  streetAddressLine1: z.string().nullable(),
-  streetAddressLine2: z.string().nullable(),
+  city: z.nullable(z.string()),
+  entity: z.nullable(z.string()),
+  streetAddressLine1: z.nullable(z.string()),
+  streetAddressLine2: z.nullable(z.string()),
   isIdAttachmentMandatory: z.boolean(),
   isIdUploaded: z.boolean(),
   areIdDetailsMandatory: z.boolean(),
-  idType: z.string().nullable(),
-  idTypeValue: z.string().nullable(),
+  idType: z.nullable(z.string()),
+  idTypeValue: z.nullable(z.string()),
   /** 0 cash, 1 AutoPay. */
   paymentMethod: z.union([z.literal(0), z.literal(1)]),
-  planId: z.number().int(),
-  planStartDate: isoDate.nullable(),
-  planExpiryDate: isoDate.nullable(),
+  planId: z.int(),
+  planStartDate: z.nullable(isoDate),
+  planExpiryDate: z.nullable(isoDate),
   planAutoRenewal: z.boolean(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
@@ -59,7 +59,7 @@ export const CONFIRM_AGREEMENT_ACTION = 2;
 export const PROFILE_SAVE_ACTION = 1;
 export const PROFILE_FORM_STAGE = 4;
 
-const optionalText = (max: number) => z.string().trim().max(max).default('');
+const optionalText = (max: number) => z._default(z.string().check(z.trim(), z.maxLength(max)), '');
 
 /**
  * The editable profile (spec 1 §3 profile). E-mail and country are not edited here: the e-mail is the
@@ -69,28 +69,21 @@ const optionalText = (max: number) => z.string().trim().max(max).default('');
 export const profileSaveSchema = z.object({
   action: z.literal(PROFILE_SAVE_ACTION),
   formStage: z.literal(PROFILE_FORM_STAGE),
-  firstName: z.string().trim().min(1).max(60),
-  lastName: z.string().trim().min(1).max(60),
-  birthDate: z.object({ day: z.number().int(), month: z.number().int(), year: z.number().int() }),
-  gender: z.enum(['Male', 'Female']).nullable().default(null),
-  nationality: z
-    .string()
-    .regex(/^[A-Z]{2}$/)
-    .nullable()
-    .default(null),
-  mobile: z.string().regex(/^\d{6,15}$/, { message: 'VEX008' }),
-  tel1: z
-    .string()
-    .regex(/^(?:\d{6,15})?$/)
-    .default(''),
-  city: z.string().trim().min(1).max(80),
+  firstName: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  lastName: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  birthDate: z.object({ day: z.int(), month: z.int(), year: z.int() }),
+  gender: z._default(z.nullable(z.enum(['Male', 'Female'])), null),
+  nationality: z._default(z.nullable(z.string().check(z.regex(/^[A-Z]{2}$/))), null),
+  mobile: z.string().check(z.regex(/^\d{6,15}$/, { message: 'VEX008' })),
+  tel1: z._default(z.string().check(z.regex(/^(?:\d{6,15})?$/)), ''),
+  city: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
   state: optionalText(80),
-  streetAddressLine1: z.string().trim().min(1).max(120),
+  streetAddressLine1: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
   streetAddressLine2: optionalText(120),
   zipCode: optionalText(12),
   w3wAddress: optionalText(200),
-  idType: z.string().max(40).nullable().default(null),
-  idTypeValue: z.string().trim().max(40).nullable().default(null),
+  idType: z._default(z.nullable(z.string().check(z.maxLength(40))), null),
+  idTypeValue: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(40))), null),
 });
 export type ProfileSaveRequest = z.input<typeof profileSaveSchema>;
 

@@ -35,31 +35,32 @@ export const articlesQuerySchema = z.object({
   language: z.enum(['en', 'ar']),
   /** The brand whose site asks (`shipbox` or `mailbridge`); the second brand is English only. */
   scope: z.enum(['shipbox', 'mailbridge']),
-  pageindex: z.coerce.number().int().min(0).max(10_000).default(0),
-  pagesize: z.coerce.number().int().min(1).max(SHOPPING_PAGE_SIZE).default(NEWS_PAGE_SIZE),
+  pageindex: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000)), 0),
+  pagesize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(SHOPPING_PAGE_SIZE)), NEWS_PAGE_SIZE),
   /** Shopping directory only: a two-letter country code to list that country's stores. */
-  shoppingDirectory: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/)
-    .transform((s) => s.toUpperCase())
-    .optional(),
+  shoppingDirectory: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^[A-Za-z]{2}$/)),
+      z.transform((s) => s.toUpperCase()),
+    ),
+  ),
 });
 export type ArticlesQuery = z.input<typeof articlesQuerySchema>;
 
 /** One entry of a list: a FAQ, a service update, a banner or a store. */
 export const articleItemSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.int().check(z.positive()),
   /** The slug in the item's URL (a store's slug is its id). */
   articleKey: z.string(),
   subject: z.string(),
   summary: z.string(),
   /** Service updates: the day published (YYYY-MM-DD). */
-  date: z.string().nullable(),
+  date: z.nullable(z.string()),
   /** The page on the site that shows the item (`/en/faqs/3/…`), or a store's own https address. */
   url: z.string(),
   /** Stores only. */
-  countryCode: z.string().nullable(),
-  category: z.string().nullable(),
+  countryCode: z.nullable(z.string()),
+  category: z.nullable(z.string()),
 });
 export type ArticleItem = z.infer<typeof articleItemSchema>;
 
@@ -70,7 +71,7 @@ export type ArticleItem = z.infer<typeof articleItemSchema>;
  */
 export const articleResponseSchema = z.object({
   articleKey: subCategorySchema,
-  id: z.number().int().nullable(),
+  id: z.nullable(z.int()),
   subject: z.string(),
   /** The page's description, or the list's meta description: a sentence or two for previews. */
   summary: z.string(),

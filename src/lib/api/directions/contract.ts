@@ -30,30 +30,30 @@ export type RoutePoint = LatLng | readonly [lng: number, lat: number];
 export const latLngOf = (p: RoutePoint): LatLng => ('lat' in p ? { lat: p.lat, lng: p.lng } : { lat: p[1], lng: p[0] });
 
 /** [longitude, latitude], the order of GeoJSON and OSRM. */
-const lngLatSchema = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
+const lngLatSchema = z.tuple([z.number().check(z.gte(-180), z.lte(180)), z.number().check(z.gte(-90), z.lte(90))]);
 
 export const maneuverSchema = z.object({
   /** OSRM maneuver type: depart, arrive, turn, new name, continue, roundabout, … (unknown types are kept). */
   type: z.string(),
   /** uturn, sharp right, right, slight right, straight, slight left, left, sharp left. */
-  modifier: z.string().optional(),
+  modifier: z.optional(z.string()),
   location: lngLatSchema,
-  bearing_before: z.number().optional(),
-  bearing_after: z.number().optional(),
+  bearing_before: z.optional(z.number()),
+  bearing_after: z.optional(z.number()),
   /** The exit to take at a roundabout or rotary (1 is the first). */
-  exit: z.number().int().optional(),
+  exit: z.optional(z.int()),
 });
 export type Maneuver = z.infer<typeof maneuverSchema>;
 
 export const routeStepSchema = z.object({
   /** Metres. */
-  distance: z.number().min(0),
+  distance: z.number().check(z.gte(0)),
   /** Seconds. */
-  duration: z.number().min(0),
+  duration: z.number().check(z.gte(0)),
   /** The way's name; empty when it has none. */
-  name: z.string().default(''),
+  name: z._default(z.string(), ''),
   /** The way's reference (road number), when it has one. */
-  ref: z.string().optional(),
+  ref: z.optional(z.string()),
   /** walking, driving, transit, ferry… as the engine says. */
   mode: z.string(),
   maneuver: maneuverSchema,
@@ -61,35 +61,35 @@ export const routeStepSchema = z.object({
 export type RouteStep = z.infer<typeof routeStepSchema>;
 
 export const routeLegSchema = z.object({
-  distance: z.number().min(0),
-  duration: z.number().min(0),
+  distance: z.number().check(z.gte(0)),
+  duration: z.number().check(z.gte(0)),
   steps: z.array(routeStepSchema),
 });
 
 export const lineStringSchema = z.object({
   type: z.literal('LineString'),
-  coordinates: z.array(lngLatSchema).min(2),
+  coordinates: z.array(lngLatSchema).check(z.minLength(2)),
 });
 
 export const routeSchema = z.object({
-  distance: z.number().min(0),
-  duration: z.number().min(0),
+  distance: z.number().check(z.gte(0)),
+  duration: z.number().check(z.gte(0)),
   geometry: lineStringSchema,
-  legs: z.array(routeLegSchema).min(1),
+  legs: z.array(routeLegSchema).check(z.minLength(1)),
 });
 export type Route = z.infer<typeof routeSchema>;
 
 export const waypointSchema = z.object({
-  name: z.string().default(''),
+  name: z._default(z.string(), ''),
   location: lngLatSchema,
   /** Metres from the asked point to where the route starts or ends. */
-  distance: z.number().min(0).optional(),
+  distance: z.optional(z.number().check(z.gte(0))),
 });
 
 /** A successful OSRM route response, as OSRM (and Valhalla with format=osrm) send it. */
 export const osrmRouteResponseSchema = z.object({
   code: z.literal('Ok'),
-  routes: z.array(routeSchema).min(1),
+  routes: z.array(routeSchema).check(z.minLength(1)),
   waypoints: z.array(waypointSchema),
 });
 
@@ -97,7 +97,7 @@ export const ROUTING_ENGINES = ['osrm', 'valhalla', 'direct'] as const;
 export type RoutingEngine = (typeof ROUTING_ENGINES)[number];
 
 /** GET api/v1/directions: the route, the engine that made it and whether it is only an estimate. */
-export const routeResultSchema = osrmRouteResponseSchema.extend({
+export const routeResultSchema = z.extend(osrmRouteResponseSchema, {
   engine: z.enum(ROUTING_ENGINES),
   /** True for the direct-line estimate: a straight line, no roads; the page says so. */
   estimate: z.boolean(),
@@ -106,20 +106,24 @@ export type RouteResult = z.infer<typeof routeResultSchema>;
 
 /** `lat,lng` in decimal degrees: in range, and not 0,0 (what a missing position becomes). */
 export const coordinatesSchema = z
-  .string()
-  .trim()
-  .regex(/^-?\d{1,3}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?$/, 'Give lat,lng in decimal degrees')
-  .transform((text) => {
-    const [lat, lng] = text.split(',').map(Number) as [number, number];
-    return { lat, lng };
-  })
-  .refine((p) => Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180, 'Latitude -90 to 90, longitude -180 to 180')
-  .refine((p) => !(p.lat === 0 && p.lng === 0), 'No position (0,0)');
+  .pipe(
+    z
+      .string()
+      .check(z.trim(), z.regex(/^-?\d{1,3}(\.\d+)?\s*,\s*-?\d{1,3}(\.\d+)?$/, 'Give lat,lng in decimal degrees')),
+    z.transform((text) => {
+      const [lat, lng] = text.split(',').map(Number) as [number, number];
+      return { lat, lng };
+    }),
+  )
+  .check(
+    z.refine((p) => Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180, 'Latitude -90 to 90, longitude -180 to 180'),
+    z.refine((p) => !(p.lat === 0 && p.lng === 0), 'No position (0,0)'),
+  );
 
 export const directionsQuerySchema = z.object({
   from: coordinatesSchema,
   to: coordinatesSchema,
-  mode: transportModeSchema.default(DEFAULT_TRANSPORT_MODE),
+  mode: z._default(transportModeSchema, DEFAULT_TRANSPORT_MODE),
 });
 
 /** A point as the query writes it: `lat,lng`. */

@@ -10,20 +10,20 @@ export const GEOCODE_PRECISIONS = ['street', 'city', 'country'] as const;
 export type GeocodePrecision = (typeof GEOCODE_PRECISIONS)[number];
 
 export const geocodeQuerySchema = z.object({
-  country: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/)
-    .transform((s) => s.toUpperCase()),
-  city: z.string().trim().max(100).default(''),
-  street: z.string().trim().max(200).default(''),
+  country: z.pipe(
+    z.string().check(z.regex(/^[A-Za-z]{2}$/)),
+    z.transform((s) => s.toUpperCase()),
+  ),
+  city: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
+  street: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
 });
 export type GeocodeQuery = z.input<typeof geocodeQuerySchema>;
 
 export const geocodeResultSchema = z.object({
-  lat: z.number().min(-90).max(90),
-  lng: z.number().min(-180).max(180),
+  lat: z.number().check(z.gte(-90), z.lte(90)),
+  lng: z.number().check(z.gte(-180), z.lte(180)),
   /** How close the map should look: 17 for a street, 12 for a city, 5 for a country (spec 2 §9). */
-  zoom: z.number().min(0).max(22),
+  zoom: z.number().check(z.gte(0), z.lte(22)),
   /** What was found: the search goes as far as the data allows, and says which. */
   precision: z.enum(GEOCODE_PRECISIONS),
 });

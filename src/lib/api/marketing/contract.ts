@@ -6,14 +6,14 @@ export const FORM_STAGE = { signup: 1, shipping: 2, payment: 3, profile: 4 } as 
 
 /** Marketing contact (spec 1 §3). */
 export const marketingContactSchema = z.object({
-  firstName: z.string().trim().min(1).max(60),
-  lastName: z.string().trim().min(1).max(60),
-  email: z.string().trim().toLowerCase().pipe(z.email().max(254)),
-  countryCode: z.string().regex(/^[A-Z]{2}$/),
+  firstName: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  lastName: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  email: z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email().check(z.maxLength(254))),
+  countryCode: z.string().check(z.regex(/^[A-Z]{2}$/)),
   langCode: z.enum(['en', 'ar']),
   optin: z.boolean(),
   formStage: z.literal([1, 2, 3, 4]),
-  planId: z.number().int(),
+  planId: z.int(),
 });
 export type MarketingContact = z.infer<typeof marketingContactSchema>;
 
@@ -23,15 +23,15 @@ export const CONTACT_EXISTS = '2009';
 /** Subscription (spec 1 §3): action '1' subscribe, '2' unsubscribe, for the brand's list of that type. */
 export const subscriptionChangeSchema = z.object({
   action: z.enum(['1', '2']),
-  type: z.number().int(),
+  type: z.int(),
 });
-export const subscriptionChangesSchema = z.array(subscriptionChangeSchema).min(1).max(10);
+export const subscriptionChangesSchema = z.array(subscriptionChangeSchema).check(z.minLength(1), z.maxLength(10));
 export type SubscriptionChange = z.infer<typeof subscriptionChangeSchema>;
 
 /** GET api/customers/{guid}/subscriptions: the brand's mailing lists and whether the user is on each. */
 export const subscriptionSchema = z.object({
-  listId: z.number().int(),
-  type: z.number().int(),
+  listId: z.int(),
+  type: z.int(),
   /** Which list this is, for its label. */
   kind: z.enum(['promo', 'serviceUpdate']),
   subscribed: z.boolean(),

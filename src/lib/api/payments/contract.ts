@@ -67,7 +67,7 @@ export const paymentOptionsResponseSchema = z.array(paymentOptionSchema);
 
 /** A saved card or third-party wallet account (type '5'): display data and an id, never the number. */
 export const savedCardSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** Payment system id as a string; '5' is the third-party wallet. */
   type: z.string(),
   first6Digits: z.string(),
@@ -93,21 +93,15 @@ export const additionalDurationTypeSchema = z.enum(['Year', 'Month', 'Day']);
 export type AdditionalDurationType = z.infer<typeof additionalDurationTypeSchema>;
 
 export const promoRequestSchema = z.object({
-  code: z.string().trim().min(1).max(40),
+  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
   /** First six digits of the new card number or of the chosen saved card; empty otherwise. */
-  cardBIN: z
-    .string()
-    .regex(/^(\d{6})?$/)
-    .default(''),
+  cardBIN: z._default(z.string().check(z.regex(/^(\d{6})?$/)), ''),
   /** Spelled so in the payload (spec 2 §3). */
-  contryCode: z.string().regex(/^[A-Z]{2}$/),
+  contryCode: z.string().check(z.regex(/^[A-Z]{2}$/)),
   /** Empty for a new card, otherwise the payment system id. */
-  paymentType: z
-    .string()
-    .regex(/^[1-9]?$/)
-    .default(''),
+  paymentType: z._default(z.string().check(z.regex(/^[1-9]?$/)), ''),
   planId: planIdSchema,
-  isEncrypted: z.boolean().default(false),
+  isEncrypted: z._default(z.boolean(), false),
 });
 export type PromoRequest = z.input<typeof promoRequestSchema>;
 
@@ -116,8 +110,8 @@ export const promoResponseSchema = z.object({
   amountAfterDiscount: z.number(),
   discount: z.number(),
   promoCode: z.string(),
-  subscriptionAdditionalDuration: z.number().int().nonnegative(),
-  subscriptionAdditionalDurationType: additionalDurationTypeSchema.nullable(),
+  subscriptionAdditionalDuration: z.int().check(z.nonnegative()),
+  subscriptionAdditionalDurationType: z.nullable(additionalDurationTypeSchema),
 });
 export type PromoResponse = z.infer<typeof promoResponseSchema>;
 
@@ -135,40 +129,40 @@ export const PromoErrorCode = {
 // Token-prepare calls: POST api/payment/{guid}/{card|paypal|sadad|knet|peach}/gettoken
 
 export const tokenPrepareSchema = z.object({
-  promoCode: z.string().trim().max(40).default(''),
+  promoCode: z._default(z.string().check(z.trim(), z.maxLength(40)), ''),
   /** Card name, number, security number, expiry month, expiry year (card route only). */
-  optionalKey1: z.string().max(100).default(''),
-  optionalKey2: z.string().max(30).default(''),
-  optionalKey3: z.string().max(4).default(''),
-  optionalKey4: z.string().max(2).default(''),
-  optionalKey5: z.string().max(4).default(''),
+  optionalKey1: z._default(z.string().check(z.maxLength(100)), ''),
+  optionalKey2: z._default(z.string().check(z.maxLength(30)), ''),
+  optionalKey3: z._default(z.string().check(z.maxLength(4)), ''),
+  optionalKey4: z._default(z.string().check(z.maxLength(2)), ''),
+  optionalKey5: z._default(z.string().check(z.maxLength(4)), ''),
   /** The page to come back to (the current payment page, without its query). Same origin only. */
-  url: z.string().max(500),
+  url: z.string().check(z.maxLength(500)),
   langCode: z.enum(['en', 'ar']),
   planId: planIdSchema,
   isMembershipUpgrade: z.boolean(),
-  setSingleBillingAgreement: z.boolean().default(false),
+  setSingleBillingAgreement: z._default(z.boolean(), false),
   /** Save the card or account for later (wallet). */
-  saveCard: z.boolean().default(false),
-  HTMLCode: z.string().max(100).default(''),
+  saveCard: z._default(z.boolean(), false),
+  HTMLCode: z._default(z.string().check(z.maxLength(100)), ''),
 });
 export type TokenPrepareRequest = z.input<typeof tokenPrepareSchema>;
 
 export const tokenResponseSchema = z.object({
   /** Card: CARD_TOKEN_STATUS; third party, Sadad, Knet, Peach: 1 redirect or frame, 2 free, -1 error. */
-  status: z.number().int(),
+  status: z.int(),
   /** The provider's token of the card (card route) or of the redirect (PayPal, Sadad, Knet, Peach). */
-  token: z.string().nullable(),
+  token: z.nullable(z.string()),
   /** 3-D Secure (status 3) or the Peach card frame: HTML to show in place of the page. */
-  html: z.string().nullable(),
+  html: z.nullable(z.string()),
   /** Where to send the browser (status 1 of the redirect routes). */
-  redirectUrl: z.string().nullable(),
+  redirectUrl: z.nullable(z.string()),
   /** 3-D Secure: the id the secure key cookie will name. */
-  secureId: z.string().nullable(),
+  secureId: z.nullable(z.string()),
   /** The plan's price after the promo code, as the server computes it. */
   amountAfterDiscount: z.number(),
   currencyCode: z.string(),
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
@@ -177,55 +171,55 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
 export const paymentPayloadSchema = z.object({
   planId: planIdSchema,
-  promoCode: z.string().trim().max(40).default(''),
-  allowAutoRenewal: z.boolean().default(false),
-  applyProtectionService: z.boolean().default(false),
-  autoPay: z.boolean().default(false),
+  promoCode: z._default(z.string().check(z.trim(), z.maxLength(40)), ''),
+  allowAutoRenewal: z._default(z.boolean(), false),
+  applyProtectionService: z._default(z.boolean(), false),
+  autoPay: z._default(z.boolean(), false),
   /** The new card's token (payUsingNewCard), the saved card's id (existing card), the Peach checkout id. */
-  id: z.string().max(200).default(''),
+  id: z._default(z.string().check(z.maxLength(200)), ''),
   /** Existing card: its security code, checked by the provider and never kept. */
-  cardData: z.object({ cvv2: z.string().regex(/^\d{3,4}$/) }).optional(),
-  saveCard: z.boolean().default(false),
+  cardData: z.optional(z.object({ cvv2: z.string().check(z.regex(/^\d{3,4}$/)) })),
+  saveCard: z._default(z.boolean(), false),
   /** 3-D Secure (CC02): the secure id and the response read from the cookie. */
-  digitSecureId: z.string().max(200).default(''),
-  digitSecureResponse: z.string().max(200).default(''),
-  thirdPartyData: z
-    .object({
-      payerId: z.string().max(100),
-      token: z.string().max(200),
+  digitSecureId: z._default(z.string().check(z.maxLength(200)), ''),
+  digitSecureResponse: z._default(z.string().check(z.maxLength(200)), ''),
+  thirdPartyData: z.optional(
+    z.object({
+      payerId: z.string().check(z.maxLength(100)),
+      token: z.string().check(z.maxLength(200)),
       typeId: z.literal(5),
-    })
-    .optional(),
-  visaCheckoutData: z
-    .object({
-      cvv2: z.string().regex(/^\d{3,4}$/),
-      encryptKey: z.string().max(2000),
-      paymentData: z.string().max(20_000),
-    })
-    .optional(),
+    }),
+  ),
+  visaCheckoutData: z.optional(
+    z.object({
+      cvv2: z.string().check(z.regex(/^\d{3,4}$/)),
+      encryptKey: z.string().check(z.maxLength(2000)),
+      paymentData: z.string().check(z.maxLength(20_000)),
+    }),
+  ),
   /** Sadad return (estn) and Knet return (PaymentID), on the generic pay call. */
-  paymentMethodCode: paymentCodeSchema.optional(),
-  estn: z.string().max(200).default(''),
-  paymentId: z.string().max(200).default(''),
+  paymentMethodCode: z.optional(paymentCodeSchema),
+  estn: z._default(z.string().check(z.maxLength(200)), ''),
+  paymentId: z._default(z.string().check(z.maxLength(200)), ''),
   /** The payment of a signup (opens the mailboxes) rather than an upgrade. */
-  isSignup: z.boolean().default(false),
+  isSignup: z._default(z.boolean(), false),
 });
 export type PaymentPayload = z.input<typeof paymentPayloadSchema>;
 
 export const paymentResultSchema = z.object({
-  statusId: z.number().int(),
-  gatewayReturnMessage: z.string().nullable(),
+  statusId: z.int(),
+  gatewayReturnMessage: z.nullable(z.string()),
   amount: z.number(),
   currencyCode: z.string(),
-  orderNumber: z.string().nullable(),
+  orderNumber: z.nullable(z.string()),
   /** The plan's new end (YYYY-MM-DD). */
-  planExpiryDate: z.string().nullable(),
+  planExpiryDate: z.nullable(z.string()),
   planId: planIdSchema,
   paymentMethodCode: paymentCodeSchema,
   discount: z.number(),
   /** Extra time the promo code gave. */
-  additionalDuration: z.number().int().nonnegative(),
-  additionalDurationType: additionalDurationTypeSchema.nullable(),
+  additionalDuration: z.int().check(z.nonnegative()),
+  additionalDurationType: z.nullable(additionalDurationTypeSchema),
 });
 export type PaymentResult = z.infer<typeof paymentResultSchema>;
 
@@ -263,8 +257,8 @@ export type VisaConfig = z.infer<typeof visaConfigSchema>;
 
 /** POST api/payment/{guid}/decryptpaymentdata. */
 export const decryptRequestSchema = z.object({
-  EncryptKey: z.string().min(1).max(2000),
-  PaymentData: z.string().min(1).max(20_000),
+  EncryptKey: z.string().check(z.minLength(1), z.maxLength(2000)),
+  PaymentData: z.string().check(z.minLength(1), z.maxLength(20_000)),
 });
 export const decryptResponseSchema = z.object({
   status: z.string(),
@@ -279,17 +273,17 @@ export type DecryptResponse = z.infer<typeof decryptResponseSchema>;
 
 /** POST api/payment/{guid}/vcupdatepixelinfo: tells Visa Checkout how the payment ended. */
 export const pixelInfoSchema = z.object({
-  Token: z.string().max(200),
-  CallId: z.string().max(200),
-  CurrencyCode: z.string().regex(/^[A-Z]{3}$/),
-  Total: z.string().max(20),
-  OrderId: z.string().max(100),
+  Token: z.string().check(z.maxLength(200)),
+  CallId: z.string().check(z.maxLength(200)),
+  CurrencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)),
+  Total: z.string().check(z.maxLength(20)),
+  OrderId: z.string().check(z.maxLength(100)),
   Type: z.enum(['CONFIRM', 'CANCEL']),
   ShippingHandling: z.literal('0.00'),
-  SubTotal: z.string().max(20),
-  Discount: z.string().max(20),
+  SubTotal: z.string().check(z.maxLength(20)),
+  Discount: z.string().check(z.maxLength(20)),
   Tax: z.literal('0.00'),
-  PromoCode: z.string().max(40),
+  PromoCode: z.string().check(z.maxLength(40)),
 });
 export type PixelInfo = z.infer<typeof pixelInfoSchema>;
 
@@ -301,22 +295,22 @@ export const visaCheckoutMessageSchema = z.object({
   encPaymentData: z.string(),
 });
 /** The message the Peach card frame posts to the page when the card is accepted. */
-export const peachMessageSchema = z.object({ type: z.literal('peach'), id: z.string().min(1) });
+export const peachMessageSchema = z.object({ type: z.literal('peach'), id: z.string().check(z.minLength(1)) });
 
 // ---------------------------------------------------------------------------
 // Membership (POST api/v1/account/{guid}/membership?autorenewal, POST api/account/ResolvePaymentUrl)
 
 export const membershipResponseSchema = z.object({
   planId: planIdSchema,
-  startDate: z.string().nullable(),
-  expiryDate: z.string().nullable(),
+  startDate: z.nullable(z.string()),
+  expiryDate: z.nullable(z.string()),
   autoRenewal: z.boolean(),
 });
 export type MembershipResponse = z.infer<typeof membershipResponseSchema>;
 
 export const resolvePaymentUrlQuerySchema = z.object({
-  currencyCode: z.string().regex(/^[A-Z]{3}$/),
-  planID: z.coerce.number().pipe(planIdSchema),
+  currencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)),
+  planID: z.pipe(z.coerce.number(), planIdSchema),
   lang: z.enum(['en', 'ar']),
 });
 /**
@@ -324,8 +318,8 @@ export const resolvePaymentUrlQuerySchema = z.object({
  * and not yet paid: spec 1 §4.5).
  */
 export const membershipStateSchema = z.object({
-  current: membershipResponseSchema.extend({ active: z.literal(true) }),
-  pending: z.object({ planId: planIdSchema, active: z.literal(false) }).nullable(),
+  current: z.extend(membershipResponseSchema, { active: z.literal(true) }),
+  pending: z.nullable(z.object({ planId: planIdSchema, active: z.literal(false) })),
 });
 export type MembershipState = z.infer<typeof membershipStateSchema>;
 

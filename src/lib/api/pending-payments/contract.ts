@@ -10,7 +10,7 @@ import { z } from '../../zod.ts';
 export const CC_DETAIL_NAMES = ['Shipping Charges', 'Additional Services', 'Tax'] as const;
 export type CcDetailName = (typeof CC_DETAIL_NAMES)[number];
 
-const amountSchema = z.number().nonnegative();
+const amountSchema = z.number().check(z.nonnegative());
 
 export const chargeSchema = z.discriminatedUnion('type', [
   z.object({
@@ -24,8 +24,8 @@ export type Charge = z.infer<typeof chargeSchema>;
 
 /** GET api/v1/account/{guid}/shipping/payable: a shipment with charges due. */
 export const pendingShipmentSchema = z.object({
-  hawb: z.object({ id: z.number().int(), number: z.string() }),
-  currencyCode: z.string().regex(/^[A-Z]{3}$/),
+  hawb: z.object({ id: z.int(), number: z.string() }),
+  currencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)),
   commodity: z.object({ description: z.string(), name: z.string() }),
   charges: z.array(chargeSchema),
 });
@@ -34,26 +34,26 @@ export const pendingShipmentsSchema = z.array(pendingShipmentSchema);
 
 /** POST api/tracking/resolvePaymentUrl?currencyCode: the body is the hawb ids to pay. */
 export const resolvePaymentQuerySchema = z.object({
-  currencyCode: z.string().regex(/^[A-Z]{3}$/),
+  currencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)),
   /** `tracking`: pay now on a tracking page (one shipment), which the provider's page returns to. */
-  returnTo: z.literal('tracking').optional(),
+  returnTo: z.optional(z.literal('tracking')),
 });
-export const hawbIdsSchema = z
-  .array(z.number().int().positive())
-  .min(1)
-  .max(50)
-  .refine((ids) => new Set(ids).size === ids.length, 'Each shipment once');
+export const hawbIdsSchema = z.array(z.int().check(z.positive())).check(
+  z.minLength(1),
+  z.maxLength(50),
+  z.refine((ids) => new Set(ids).size === ids.length, 'Each shipment once'),
+);
 
 /** GET api/customers/{guid}/payments?HAWBIDs&CurrencyCode: what those shipments owe, or that they are paid. */
 export const paymentsQuerySchema = z.object({
-  HAWBIDs: z.string().regex(/^\d+(,\d+){0,49}$/),
-  CurrencyCode: z.string().regex(/^[A-Z]{3}$/),
+  HAWBIDs: z.string().check(z.regex(/^\d+(,\d+){0,49}$/)),
+  CurrencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)),
 });
 export const shipmentPaymentsSchema = z.object({
   currencyCode: z.string(),
   shipments: z.array(
     z.object({
-      hawbId: z.number().int(),
+      hawbId: z.int(),
       awb: z.string(),
       /** What the shipment's charges come to (due or paid). */
       amount: z.number(),
@@ -76,7 +76,7 @@ export const paymentOutcomeSchema = z.object({
   currencyCode: z.string(),
   /** The waybill numbers of the shipments the order pays. */
   awbs: z.array(z.string()),
-  gatewayReturnMessage: z.string().nullable(),
+  gatewayReturnMessage: z.nullable(z.string()),
 });
 export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;
 

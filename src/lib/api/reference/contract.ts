@@ -4,7 +4,7 @@ import { ID_TYPES, planSchema } from '../../reference/schemas.ts';
 
 /** GET api/countries/{code}, and each entry of GET api/countries (sorted by English name). */
 export const countryResponseSchema = z.object({
-  code: z.string().regex(/^[A-Z]{2}$/),
+  code: z.string().check(z.regex(/^[A-Z]{2}$/)),
   nameEn: z.string(),
   nameAr: z.string(),
   isZipCodeRequired: z.boolean(),
@@ -27,18 +27,15 @@ export type MembershipPlansResponse = z.infer<typeof membershipPlansResponseSche
 
 /** GET api/v1/countries/resolvebyclient: the visitor's country as the network edge reports it, if known. */
 export const countryByClientSchema = z.object({
-  countryCode: z
-    .string()
-    .regex(/^[A-Z]{2}$/)
-    .nullable(),
+  countryCode: z.nullable(z.string().check(z.regex(/^[A-Z]{2}$/))),
 });
 export type CountryByClient = z.infer<typeof countryByClientSchema>;
 
 /** City (spec 1 §3). */
 export const citySchema = z.object({
   cityName: z.string(),
-  zipCode: z.string().nullable(),
-  state: z.string().nullable(),
+  zipCode: z.nullable(z.string()),
+  state: z.nullable(z.string()),
 });
 export type City = z.infer<typeof citySchema>;
 

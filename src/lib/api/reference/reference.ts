@@ -28,7 +28,7 @@ export function findCities(countryCode: string, prefix: string, signal?: AbortSi
 }
 
 export function getIdTypes(countryCode: string, currentIdType: string | null): Promise<IdType[]> {
-  return call(z.array(z.string()).pipe(idTypesResponseSchema), () =>
+  return call(z.pipe(z.array(z.string()), idTypesResponseSchema), () =>
     http.get(`v1/countries/${countryCode}/idTypes`, {
       searchParams: currentIdType ? { currentIdType } : {},
     }),

@@ -6,16 +6,15 @@
 import { z } from '../../zod.ts';
 import { MAX_RETURN_WEIGHT_KG } from '../../returns/return-rules.ts';
 
-const countryCode = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z]{2}$/)
-  .transform((s) => s.toUpperCase());
-const text = (max: number) => z.string().trim().max(max);
+const countryCode = z.pipe(
+  z.string().check(z.trim(), z.regex(/^[A-Za-z]{2}$/)),
+  z.transform((s: string) => s.toUpperCase()),
+);
+const text = (max: number) => z.string().check(z.trim(), z.maxLength(max));
 
 export const pickupAddressSchema = z.object({
-  pickupStreetAdress: text(120).min(3),
-  pickupCity: text(80).min(1),
+  pickupStreetAdress: text(120).check(z.minLength(3)),
+  pickupCity: text(80).check(z.minLength(1)),
   /** Empty where the country has no zip codes. */
   pickupZipCode: text(12),
   pickupCountryCode: countryCode,
@@ -26,13 +25,16 @@ export type PickupAddress = z.infer<typeof pickupAddressSchema>;
 export const RETURN_PHONE_PATTERN = /^\d{6,15}$/;
 
 export const deliveryAddressSchema = z.object({
-  name: text(80).min(2),
-  phoneNumber: z
-    .string()
-    .transform((s) => s.replace(/[\s+()-]/g, ''))
-    .pipe(z.string().regex(RETURN_PHONE_PATTERN)),
-  deliveryStreetAddress: text(120).min(3),
-  deliveryCity: text(80).min(1),
+  name: text(80).check(z.minLength(2)),
+  phoneNumber: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((s: string) => s.replace(/[\s+()-]/g, '')),
+    ),
+    z.string().check(z.regex(RETURN_PHONE_PATTERN)),
+  ),
+  deliveryStreetAddress: text(120).check(z.minLength(3)),
+  deliveryCity: text(80).check(z.minLength(1)),
   deliveryZipCode: text(12),
   deliveryCountryCode: countryCode,
 });
@@ -40,10 +42,10 @@ export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
 
 export const pickupTimeDetailsSchema = z.object({
   /** yyyy-MM-dd, a day of the pickup country's calendar. */
-  pickupDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  pickupDate: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
   /** HH:mm, 24-hour, on the 10-minute grid. */
-  readyTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]0$/),
-  latestTime: z.string().regex(/^([01]\d|2[0-3]):[0-5]0$/),
+  readyTime: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]0$/)),
+  latestTime: z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]0$/)),
 });
 export type PickupTimeDetails = z.infer<typeof pickupTimeDetailsSchema>;
 
@@ -56,7 +58,7 @@ export type ReturnCountry = z.infer<typeof returnCountrySchema>;
 
 /** GET api/v1/account/{guid}/shipments/return/{id}: the return of a delivered shipment, prefilled. */
 export const returnShipmentSchema = z.object({
-  packageID: z.number().int(),
+  packageID: z.int(),
   awb: z.string(),
   currencyCode: z.string(),
   contentDescription: z.string(),
@@ -74,15 +76,15 @@ export const returnShipmentSchema = z.object({
     deliveryZipCode: z.string(),
     deliveryCountryCode: z.string(),
   }),
-  pickupTimeDetails: pickupTimeDetailsSchema.nullable(),
+  pickupTimeDetails: z.nullable(pickupTimeDetailsSchema),
   amount: z.number(),
   weight: z.number(),
   weightUnit: z.literal('kg'),
   supplierName: z.string(),
   originCountry: z.string(),
   originCountryCode: z.string(),
-  customsDeclaredValue: z.number().nullable(),
-  customsDeclaredCurrency: z.string().nullable(),
+  customsDeclaredValue: z.nullable(z.number()),
+  customsDeclaredCurrency: z.nullable(z.string()),
   /** The highest declared amount allowed, in `currencyCode`. */
   lowValueLimit: z.number(),
   /** Where a return can be picked up (countries the service delivers to) and delivered (origin countries). */
@@ -91,14 +93,14 @@ export const returnShipmentSchema = z.object({
 });
 export type ReturnShipment = z.infer<typeof returnShipmentSchema>;
 
-const amountSchema = z.number().positive().max(1_000_000);
-const weightSchema = z.number().positive().max(MAX_RETURN_WEIGHT_KG);
+const amountSchema = z.number().check(z.positive(), z.lte(1_000_000));
+const weightSchema = z.number().check(z.positive(), z.lte(MAX_RETURN_WEIGHT_KG));
 
 /** POST api/v1/account/{guid}/shipments/return/calculate. */
 export const calculateRequestSchema = z.object({
-  packageID: z.number().int().positive().optional(),
+  packageID: z.optional(z.int().check(z.positive())),
   weight: weightSchema,
-  weightUnit: z.literal('kg').default('kg'),
+  weightUnit: z._default(z.literal('kg'), 'kg'),
   pickupCountryCode: countryCode,
   deliveryCountryCode: countryCode,
 });
@@ -106,29 +108,29 @@ export type CalculateRequest = z.input<typeof calculateRequestSchema>;
 
 /** A return's price: minor units of its currency, and as written (e.g. "USD 30.50"). */
 export const returnPriceSchema = z.object({
-  amountMinor: z.number().int().nonnegative(),
+  amountMinor: z.int().check(z.nonnegative()),
   currencyCode: z.string(),
-  amount: z.number().nonnegative(),
+  amount: z.number().check(z.nonnegative()),
   display: z.string(),
 });
 export type ReturnPrice = z.infer<typeof returnPriceSchema>;
 
 /** POST api/v1/account/{guid}/shipments/return/{id}: the return the customer asks for. */
 export const returnRequestSchema = z.object({
-  packageID: z.number().int().positive(),
-  contentDescription: text(200).min(2),
+  packageID: z.int().check(z.positive()),
+  contentDescription: text(200).check(z.minLength(2)),
   pickupAddress: pickupAddressSchema,
   deliveryAddress: deliveryAddressSchema,
   pickupTimeDetails: pickupTimeDetailsSchema,
   amount: amountSchema,
   weight: weightSchema,
-  weightUnit: z.literal('kg').default('kg'),
+  weightUnit: z._default(z.literal('kg'), 'kg'),
 });
 export type ReturnRequest = z.input<typeof returnRequestSchema>;
 
 /** The stored return (answered by the POST, 201 when created, 200 when the shipment already had it). */
 export const storedReturnSchema = z.object({
-  packageID: z.number().int(),
+  packageID: z.int(),
   awb: z.string(),
   currencyCode: z.string(),
   contentDescription: z.string(),
@@ -145,9 +147,9 @@ export type StoredReturn = z.infer<typeof storedReturnSchema>;
 
 /** POST api/v1/Countries/{code}/ValidateAddress. */
 export const validateAddressRequestSchema = z.object({
-  streetName: z.string().max(200),
-  cityName: z.string().max(200),
-  zipCode: z.string().max(20).default(''),
+  streetName: z.string().check(z.maxLength(200)),
+  cityName: z.string().check(z.maxLength(200)),
+  zipCode: z._default(z.string().check(z.maxLength(20)), ''),
 });
 export type ValidateAddressRequest = z.input<typeof validateAddressRequestSchema>;
 export const validateAddressResponseSchema = z.object({ isValid: z.boolean() });

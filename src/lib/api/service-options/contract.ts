@@ -31,13 +31,10 @@ export type Place = z.infer<typeof placeSchema>;
 export const placesSchema = z.array(placeSchema);
 
 export const locationsQuerySchema = z.object({
-  countrycode: z.string().regex(/^[A-Za-z]{2}$/),
+  countrycode: z.string().check(z.regex(/^[A-Za-z]{2}$/)),
   /** Comma list of place type ids; default all. */
-  typeids: z
-    .string()
-    .regex(/^\d+(,\d+)*$/)
-    .optional(),
-  lang: z.enum(['en', 'ar']).default('en'),
+  typeids: z.optional(z.string().check(z.regex(/^\d+(,\d+)*$/))),
+  lang: z._default(z.enum(['en', 'ar']), 'en'),
 });
 
 /** GET api/v1/countries/{code}/ServiceOptions: the options offered in a country. */
@@ -46,17 +43,20 @@ export const serviceOptionsSchema = z.array(serviceOptionSchema);
 
 /** GET api/v1/account/{guid}/ServiceOption: the option in force; locationId 0 means the customer's address. */
 export const currentServiceOptionSchema = z.object({
-  locationId: z.union([z.literal(0), z.string().min(1)]),
+  locationId: z.union([z.literal(0), z.string().check(z.minLength(1))]),
   service: serviceOptionSchema,
 });
 export type CurrentServiceOption = z.infer<typeof currentServiceOptionSchema>;
 
 /** GET …/ServiceOptions/locker and …/pickup: the place chosen for that option (null: none yet). */
-export const placeOptionSchema = z.object({ id: z.string(), name: z.string() }).nullable();
+export const placeOptionSchema = z.nullable(z.object({ id: z.string(), name: z.string() }));
 export type PlaceOption = z.infer<typeof placeOptionSchema>;
 
 /** PUT …/ServiceOptions/locker and …/pickup: the body is the place id. */
-export const placeIdBodySchema = z.union([z.string().regex(/^[A-Za-z0-9]{1,10}$/), z.number().int().positive()]);
+export const placeIdBodySchema = z.union([
+  z.string().check(z.regex(/^[A-Za-z0-9]{1,10}$/)),
+  z.int().check(z.positive()),
+]);
 
 /** GET api/v1/account/{guid}/deliveryaddress (spec 1 §3 service option data). */
 export const deliveryAddressSchema = z.object({

@@ -5,24 +5,24 @@ import { planIdSchema } from '../../reference/schemas.ts';
 import { isThreeWordAddress } from '../../three-words/three-word-address.ts';
 import { newPasswordSchema } from '../users/contract.ts';
 
-export const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
+export const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email().check(z.maxLength(254)));
 
 /** A person's name: letters (any script), spaces, apostrophes, dots and hyphens. */
 export const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;
-const name = z.string().trim().min(1).max(60);
+const name = z.string().check(z.trim(), z.minLength(1), z.maxLength(60));
 
-const countryCode = z.string().regex(/^[A-Z]{2}$/);
+const countryCode = z.string().check(z.regex(/^[A-Z]{2}$/));
 
-export const birthDateSchema = z
-  .object({ day: z.number().int(), month: z.number().int(), year: z.number().int() })
-  .refine(isCalendarDate, { message: 'date' })
-  .refine((d) => isAdult(d), { message: 'adult' });
+export const birthDateSchema = z.object({ day: z.int(), month: z.int(), year: z.int() }).check(
+  z.refine(isCalendarDate, { message: 'date' }),
+  z.refine((d) => isAdult(d), { message: 'adult' }),
+);
 
 /** A phone number as sent: spaces, plus signs and parentheses are removed first. */
-export const phoneSchema = z
-  .string()
-  .transform(normalisePhone)
-  .pipe(z.string().regex(PHONE_PATTERN, { message: 'VEX008' }));
+export const phoneSchema = z.pipe(
+  z.pipe(z.string(), z.transform(normalisePhone)),
+  z.string().check(z.regex(PHONE_PATTERN, { message: 'VEX008' })),
+);
 
 /** POST api/signup: the signup form of step 1. */
 export const signupRequestSchema = z
@@ -39,12 +39,14 @@ export const signupRequestSchema = z
     langCode: z.enum(['en', 'ar']),
     /** Agreement to receive offers by e-mail. */
     agreeOnUseOptIn: z.boolean(),
-    gtmClientId: z.string().max(100).optional(),
+    gtmClientId: z.optional(z.string().check(z.maxLength(100))),
   })
-  .refine((f) => f.password.trim() === f.passwordConfirmation.trim(), {
-    path: ['passwordConfirmation'],
-    message: 'passwordMatch',
-  });
+  .check(
+    z.refine((f) => f.password.trim() === f.passwordConfirmation.trim(), {
+      path: ['passwordConfirmation'],
+      message: 'passwordMatch',
+    }),
+  );
 export type SignupRequest = z.input<typeof signupRequestSchema>;
 
 /** Error codes of the signup calls (spec 2 §8). */
@@ -71,7 +73,7 @@ export const signupCheckResponseSchema = z.object({ available: z.literal(true) }
 
 /** POST api/signup/ResolvePaymentUrl. */
 export const resolvePaymentUrlRequestSchema = z.object({
-  currencyCode: z.string().regex(/^[A-Z]{3}$/),
+  currencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)),
   planId: planIdSchema,
   lang: z.enum(['en', 'ar']),
 });
@@ -102,8 +104,8 @@ export const profileDetailsResponseSchema = z.object({
   email: z.string(),
   countryCode: z.string(),
   mobileNumber: z.string(),
-  birthDate: z.object({ day: z.number(), month: z.number(), year: z.number() }).nullable(),
-  planId: z.number().int(),
+  birthDate: z.nullable(z.object({ day: z.number(), month: z.number(), year: z.number() })),
+  planId: z.int(),
   agreeOnUseOptIn: z.boolean(),
   confirmedAgreement: z.boolean(),
 });
@@ -111,15 +113,17 @@ export type ProfileDetailsResponse = z.infer<typeof profileDetailsResponseSchema
 
 /** Shipping details (spec 1 §3), step 2. */
 export const shippingDetailsSchema = z.object({
-  addressLine1: z.string().trim().min(1).max(120),
-  addressLine2: z.string().trim().max(120).default(''),
-  w3wAddress: z.string().trim().max(200).default('').refine(isThreeWordAddress, { message: 'threeWordAddress' }),
+  addressLine1: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
+  addressLine2: z._default(z.string().check(z.trim(), z.maxLength(120)), ''),
+  w3wAddress: z
+    ._default(z.string().check(z.trim(), z.maxLength(200)), '')
+    .check(z.refine(isThreeWordAddress, { message: 'threeWordAddress' })),
   countryCode,
-  city: z.string().trim().min(1).max(80),
-  zipCode: z.string().trim().max(12).default(''),
-  state: z.string().trim().max(80).default(''),
+  city: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+  zipCode: z._default(z.string().check(z.trim(), z.maxLength(12)), ''),
+  state: z._default(z.string().check(z.trim(), z.maxLength(80)), ''),
   /** Shipment protection on every parcel. */
-  applyProtectionService: z.boolean().default(false),
+  applyProtectionService: z._default(z.boolean(), false),
 });
 export type ShippingDetailsRequest = z.input<typeof shippingDetailsSchema>;
 export type ShippingDetails = z.output<typeof shippingDetailsSchema>;
@@ -155,7 +159,7 @@ export type ShippingDetailsResult = z.infer<typeof shippingDetailsResultSchema>;
 /** Confirmation `m` parameter: base64 of this JSON (spec 1 §2.4). */
 export const confirmationPaymentSchema = z.object({
   amount: z.union([z.number(), z.string()]),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  pnref: z.string().max(100),
+  currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
+  pnref: z.string().check(z.maxLength(100)),
 });
 export type ConfirmationPayment = z.infer<typeof confirmationPaymentSchema>;

@@ -15,8 +15,8 @@ import { isThreeWordAddress, threeWordWords } from '../../three-words/three-word
 /** Spec 2 §7: autosuggest answers at most 50 suggestions. */
 export const MAX_SUGGESTIONS = 50;
 
-const latitude = z.number().min(-90).max(90);
-const longitude = z.number().min(-180).max(180);
+const latitude = z.number().check(z.gte(-90), z.lte(90));
+const longitude = z.number().check(z.gte(-180), z.lte(180));
 
 export const latLngSchema = z.object({ lat: latitude, lng: longitude });
 export type LatLng = z.infer<typeof latLngSchema>;
@@ -26,17 +26,14 @@ export const squareSchema = z.object({ southwest: latLngSchema, northeast: latLn
 export type Square = z.infer<typeof squareSchema>;
 
 /** An ISO 3166-1 alpha-2 code, or null for none (the sea). */
-const countrySchema = z
-  .string()
-  .regex(/^[A-Z]{2}$/)
-  .nullable();
+const countrySchema = z.nullable(z.string().check(z.regex(/^[A-Z]{2}$/)));
 
 /** Address result (spec 2 §3): the square's centre, the square, the words (no ///) and the square's country. */
 export const addressResultSchema = z.object({
   lat: latitude,
   lng: longitude,
   geometry: squareSchema,
-  words: z.string().min(1),
+  words: z.string().check(z.minLength(1)),
   country: countrySchema,
 });
 export type AddressResult = z.infer<typeof addressResultSchema>;
@@ -46,7 +43,7 @@ export type AddressResult = z.infer<typeof addressResultSchema>;
  * for the embedded service, the country's name in the asked language), `text` (the words) and `label` (///words).
  */
 export const suggestionSchema = z.object({
-  words: z.string().min(1),
+  words: z.string().check(z.minLength(1)),
   country: countrySchema,
   place: z.string(),
   text: z.string(),
@@ -54,52 +51,54 @@ export const suggestionSchema = z.object({
 });
 export type Suggestion = z.infer<typeof suggestionSchema>;
 
-export const autosuggestResultSchema = z.object({ suggestions: z.array(suggestionSchema).max(MAX_SUGGESTIONS) });
+export const autosuggestResultSchema = z.object({
+  suggestions: z.array(suggestionSchema).check(z.maxLength(MAX_SUGGESTIONS)),
+});
 export type AutosuggestResult = z.infer<typeof autosuggestResultSchema>;
 
-const languageSchema = z.enum(['en', 'ar']).default('en');
+const languageSchema = z._default(z.enum(['en', 'ar']), 'en');
 
 /** A three-word address as typed (a leading /// allowed and dropped); the general pattern of spec 1 §5. */
 export const threeWordsSchema = z
-  .string()
-  .trim()
-  .max(200)
-  .transform(threeWordWords)
-  .refine((words) => words !== '' && isThreeWordAddress(words), 'Not a three-word address');
+  .pipe(z.string().check(z.trim(), z.maxLength(200)), z.transform(threeWordWords))
+  .check(z.refine((words) => words !== '' && isThreeWordAddress(words), 'Not a three-word address'));
 
 export const forwardQuerySchema = z.object({ words: threeWordsSchema });
 export type ForwardQuery = z.input<typeof forwardQuerySchema>;
 
-const coordinate = (schema: z.ZodNumber) => z.string().trim().min(1).transform(Number).pipe(schema);
+const coordinate = (schema: z.ZodMiniNumber<number>) =>
+  z.pipe(z.pipe(z.string().check(z.trim(), z.minLength(1)), z.transform(Number)), schema);
 
 export const reverseQuerySchema = z
   .object({ lat: coordinate(latitude), lng: coordinate(longitude), language: languageSchema })
-  .refine((q) => q.lat !== 0 || q.lng !== 0, { message: 'Coordinates 0,0 are ignored', path: ['lat'] });
+  .check(z.refine((q) => q.lat !== 0 || q.lng !== 0, { message: 'Coordinates 0,0 are ignored', path: ['lat'] }));
 export type ReverseQuery = z.input<typeof reverseQuerySchema>;
 
 /** `lat,lng` as the focus of an autosuggest. */
-export const focusSchema = z
-  .string()
-  .trim()
-  .regex(/^-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?$/, 'Expected lat,lng')
-  .transform((s) => {
-    const [lat, lng] = s.split(',').map(Number);
-    return { lat: lat!, lng: lng! };
-  })
-  .pipe(latLngSchema);
+export const focusSchema = z.pipe(
+  z.pipe(
+    z.string().check(z.trim(), z.regex(/^-?\d{1,3}(\.\d+)?,-?\d{1,3}(\.\d+)?$/, 'Expected lat,lng')),
+    z.transform((s: string) => {
+      const [lat, lng] = s.split(',').map(Number);
+      return { lat: lat!, lng: lng! };
+    }),
+  ),
+  latLngSchema,
+);
 
 export const autosuggestQuerySchema = z.object({
-  input: z.string().trim().min(1).max(100),
+  input: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   /** Only suggestions in this country (alpha-2, any case). */
-  country: z
-    .string()
-    .regex(/^[A-Za-z]{2}$/)
-    .transform((s) => s.toUpperCase())
-    .optional(),
+  country: z.optional(
+    z.pipe(
+      z.string().check(z.regex(/^[A-Za-z]{2}$/)),
+      z.transform((s: string) => s.toUpperCase()),
+    ),
+  ),
   /** Suggestions nearer this point first. */
-  focus: focusSchema.optional(),
+  focus: z.optional(focusSchema),
   language: languageSchema,
-  limit: z.coerce.number().int().min(1).max(MAX_SUGGESTIONS).default(MAX_SUGGESTIONS),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_SUGGESTIONS)), MAX_SUGGESTIONS),
 });
 export type AutosuggestQuery = z.input<typeof autosuggestQuerySchema>;
 

@@ -10,11 +10,11 @@ import { chargeSchema } from '../pending-payments/contract.ts';
 import { uploadTypeSchema } from '../uploads/contract.ts';
 
 /** A waybill number as customers type it: letters and digits, 6 to 20 characters. */
-export const awbNumberSchema = z.string().regex(/^[A-Za-z0-9]{6,20}$/);
+export const awbNumberSchema = z.string().check(z.regex(/^[A-Za-z0-9]{6,20}$/));
 
 export const trackingEventSchema = z.object({
   /** Status id (lastPI of that moment); the page names it in the reader's language. */
-  statusId: z.number().int(),
+  statusId: z.int(),
   status: z.string(),
   location: z.string(),
   at: z.iso.datetime({ offset: true }),
@@ -25,9 +25,9 @@ export type TrackingEvent = z.infer<typeof trackingEventSchema>;
 export const publicTrackingSchema = z.object({
   awb: z.string(),
   currentStatus: z.string(),
-  lastPI: z.number().int(),
+  lastPI: z.int(),
   /** 0 to 100: how far along its way the shipment is (the truck bar). */
-  trackingProgress: z.number().int().min(0).max(100),
+  trackingProgress: z.int().check(z.gte(0), z.lte(100)),
   originCountryCode: z.string(),
   originEntity: z.string(),
   destEntity: z.string(),
@@ -39,7 +39,7 @@ export const publicTrackingSchema = z.object({
 export const invoiceAttachmentSchema = z.object({
   id: z.uuid(),
   type: uploadTypeSchema,
-  size: z.number().int().positive(),
+  size: z.int().check(z.positive()),
   /** The client's file name, sanitised; for display only. */
   name: z.string(),
   createdAt: z.iso.datetime(),
@@ -47,36 +47,36 @@ export const invoiceAttachmentSchema = z.object({
 export type InvoiceAttachment = z.infer<typeof invoiceAttachmentSchema>;
 export const invoiceAttachmentsSchema = z.array(invoiceAttachmentSchema);
 
-const decimalString = z.string().regex(/^\d+(\.\d{1,2})?$/);
+const decimalString = z.string().check(z.regex(/^\d+(\.\d{1,2})?$/));
 
 /** The fields only the owner receives. */
 export const ownerTrackingSchema = z.object({
-  id: z.number().int(),
-  hawbid: z.number().int(),
-  foreignAwb: z.string().nullable(),
-  customerID: z.number().int(),
+  id: z.int(),
+  hawbid: z.int(),
+  foreignAwb: z.nullable(z.string()),
+  customerID: z.int(),
   description: z.string(),
-  merchant: z.string().nullable(),
+  merchant: z.nullable(z.string()),
   weightKg: decimalString,
   currency: z.string(),
   customsCurrency: z.string(),
   customsDuty: z.number(),
   importVat: z.number(),
   customsInvoiced: z.boolean(),
-  customsDeclaredValue: z.number().nullable(),
-  customsDeclaredCurrency: z.string().nullable(),
+  customsDeclaredValue: z.nullable(z.number()),
+  customsDeclaredCurrency: z.nullable(z.string()),
   isCustomsDeclaredValue: z.boolean(),
   /** Charges still to pay, as pending payments lists them; null when nothing is due. */
-  chargesDue: z.object({ currencyCode: z.string(), charges: z.array(chargeSchema), total: z.number() }).nullable(),
+  chargesDue: z.nullable(z.object({ currencyCode: z.string(), charges: z.array(chargeSchema), total: z.number() })),
   /** The invoice form as last sent. */
-  invoice: z.object({ cost: z.number(), hasInvoice: z.boolean(), submittedAt: z.iso.datetime() }).nullable(),
+  invoice: z.nullable(z.object({ cost: z.number(), hasInvoice: z.boolean(), submittedAt: z.iso.datetime() })),
   attachments: invoiceAttachmentsSchema,
   /** The return shipment made of it, if any. */
-  returnShipment: z.object({ id: z.number().int(), createdAt: z.iso.datetime() }).nullable(),
+  returnShipment: z.nullable(z.object({ id: z.int(), createdAt: z.iso.datetime() })),
 });
 
 /** GET api/tracking/{awbNumber}: the public fields, plus the owner's when the session owns the shipment. */
-export const trackingSchema = publicTrackingSchema.extend(ownerTrackingSchema.partial().shape);
+export const trackingSchema = z.extend(publicTrackingSchema, z.partial(ownerTrackingSchema).shape);
 export type Tracking = z.infer<typeof trackingSchema>;
 export type OwnerTracking = z.infer<typeof publicTrackingSchema> & z.infer<typeof ownerTrackingSchema>;
 
@@ -86,11 +86,11 @@ export const OWNER_ONLY_FIELDS = Object.keys(ownerTrackingSchema.shape) as (keyo
 /** POST api/tracking/{awb}/uploadInvoice: the commodity of the invoice form (spec 2 §3 shipment invoice). */
 export const invoiceCommoditySchema = z.object({
   /** The commodity's cost in the shipment's currency, up to 2 decimals, more than 0. */
-  cost: z
-    .number()
-    .positive()
-    .max(1_000_000)
-    .refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'At most 2 decimals'),
+  cost: z.number().check(
+    z.positive(),
+    z.lte(1_000_000),
+    z.refine((n) => Math.round(n * 100) === Number((n * 100).toFixed(6)), 'At most 2 decimals'),
+  ),
   hasInvoice: z.boolean(),
   /** The customer confirms the declaration: required. */
   agreement: z.literal(true),

@@ -26,7 +26,7 @@ export const uploadResponseSchema = customerDetailsSchema;
 export const uploadSummarySchema = z.object({
   id: z.uuid(),
   type: uploadTypeSchema,
-  size: z.number().int().positive(),
+  size: z.int().check(z.positive()),
   /** The client's file name, sanitised; for display only. */
   name: z.string(),
   createdAt: z.iso.datetime(),

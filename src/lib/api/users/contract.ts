@@ -2,14 +2,16 @@
 import { z } from '../../zod.ts';
 import { passwordProblems } from '../../auth/password-policy.ts';
 
-const email = z.string().trim().toLowerCase().pipe(z.email().max(254));
+const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email().check(z.maxLength(254)));
 /** A link token from an e-mail (`q`). */
-const linkToken = z.string().regex(/^[\w-]{20,200}$/);
+const linkToken = z.string().check(z.regex(/^[\w-]{20,200}$/));
 
 /** A new password must meet the rule; the message names the first rule it breaks. */
-export const newPasswordSchema = z.string().superRefine((value, ctx) => {
-  for (const problem of passwordProblems(value)) ctx.addIssue({ code: 'custom', message: `password.${problem}` });
-});
+export const newPasswordSchema = z.string().check(
+  z.superRefine((value, ctx) => {
+    for (const problem of passwordProblems(value)) ctx.addIssue({ code: 'custom', message: `password.${problem}` });
+  }),
+);
 
 export const forgottenPasswordRequestSchema = z.object({ email, langCode: z.enum(['en', 'ar']) });
 export type ForgottenPasswordRequest = z.infer<typeof forgottenPasswordRequestSchema>;
@@ -29,7 +31,7 @@ export const changeForgottenPasswordRequestSchema = z.object({ q: linkToken, new
 export type ChangeForgottenPasswordRequest = z.infer<typeof changeForgottenPasswordRequestSchema>;
 
 export const changePasswordRequestSchema = z.object({
-  oldPassword: z.string().min(1).max(200),
+  oldPassword: z.string().check(z.minLength(1), z.maxLength(200)),
   newPassword: newPasswordSchema,
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;

@@ -15,7 +15,7 @@ import { walletContentSchema } from '../payments/contract.ts';
 export const walletBalanceSchema = z.object({
   /** Credit the customer holds, in major units of `currencyCode`. */
   balance: z.number(),
-  currencyCode: z.string().regex(/^[A-Z]{3}$/),
+  currencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)),
 });
 export type WalletBalance = z.infer<typeof walletBalanceSchema>;
 
@@ -24,12 +24,12 @@ export const walletTransactionKindSchema = z.enum(['credit', 'refund', 'balanceU
 export type WalletTransactionKind = z.infer<typeof walletTransactionKindSchema>;
 
 export const walletTransactionSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   /** ISO date and time. */
   date: z.string(),
   kind: walletTransactionKindSchema,
   /** Positive, in major units; the kind says which way it went. */
-  amount: z.number().nonnegative(),
+  amount: z.number().check(z.nonnegative()),
   currencyCode: z.string(),
   /** What it was for: waybill numbers, an order number. */
   reference: z.string(),
@@ -41,7 +41,7 @@ export const walletTransactionsSchema = z.array(walletTransactionSchema);
 // Saved cards: POST …/wallet/content/cc, cc/peach/gettoken, cc/setDefault, cc/delete
 
 /** MMYY: a month 01–12 and a two-digit year (spec 1 §3 add card payload). */
-export const cardExpirySchema = z.string().regex(/^(0[1-9]|1[0-2])\d{2}$/, 'MMYY');
+export const cardExpirySchema = z.string().check(z.regex(/^(0[1-9]|1[0-2])\d{2}$/, 'MMYY'));
 
 /**
  * The add-card payload (spec 1 §3). With `peachId` (the id the provider's frame returned with) the card was
@@ -49,30 +49,29 @@ export const cardExpirySchema = z.string().regex(/^(0[1-9]|1[0-2])\d{2}$/, 'MMYY
  */
 export const addCardSchema = z
   .object({
-    Name: z.string().trim().min(1).max(100),
-    CreditCardNumber: z.string().max(30).optional(),
+    Name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+    CreditCardNumber: z.optional(z.string().check(z.maxLength(30))),
     ExpiryDate: cardExpirySchema,
-    IsDefault: z.boolean().default(false),
-    CVV2: z
-      .string()
-      .regex(/^\d{3,4}$/)
-      .optional(),
-    peachId: z.string().min(1).max(200).optional(),
+    IsDefault: z._default(z.boolean(), false),
+    CVV2: z.optional(z.string().check(z.regex(/^\d{3,4}$/))),
+    peachId: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   })
-  .refine((card) => card.peachId !== undefined || (card.CreditCardNumber && card.CVV2), {
-    message: 'CreditCardNumber and CVV2, or peachId',
-    path: ['CreditCardNumber'],
-  });
+  .check(
+    z.refine((card) => card.peachId !== undefined || (card.CreditCardNumber && card.CVV2), {
+      message: 'CreditCardNumber and CVV2, or peachId',
+      path: ['CreditCardNumber'],
+    }),
+  );
 export type AddCardRequest = z.input<typeof addCardSchema>;
 
 /**
  * POST …/cc/peach/gettoken: the provider's frame to verify the card in, or nothing (html null: add it directly).
  */
-export const cardTokenResponseSchema = z.object({ html: z.string().nullable() });
+export const cardTokenResponseSchema = z.object({ html: z.nullable(z.string()) });
 export type CardTokenResponse = z.infer<typeof cardTokenResponseSchema>;
 
 /** setDefault and delete name one saved card or account. */
-export const walletOptionRequestSchema = z.object({ id: z.number().int().positive() });
+export const walletOptionRequestSchema = z.object({ id: z.int().check(z.positive()) });
 export type WalletOptionRequest = z.infer<typeof walletOptionRequestSchema>;
 
 /** What a change to the saved options leaves: the options, and what they decide (AutoPay, renewal). */
@@ -94,17 +93,17 @@ export const THIRD_PARTY_CODES = ['PP01'] as const;
 export const thirdPartySessionRequestSchema = z.object({
   code: z.enum(THIRD_PARTY_CODES),
   /** The wallet page to come back to, and to go to on cancel: same origin only. */
-  returnUrl: z.string().max(500),
-  cancelUrl: z.string().max(500),
+  returnUrl: z.string().check(z.maxLength(500)),
+  cancelUrl: z.string().check(z.maxLength(500)),
   langCode: z.enum(['en', 'ar']),
-  IsDefault: z.boolean().default(false),
+  IsDefault: z._default(z.boolean(), false),
 });
 export type ThirdPartySessionRequest = z.input<typeof thirdPartySessionRequestSchema>;
 
 export const thirdPartySessionResponseSchema = z.object({ redirectURL: z.string() });
 
 /** POST …/3rdparty: the token the provider's return carried (account/payment-options?token). */
-export const addThirdPartySchema = z.object({ token: z.string().min(1).max(300) });
+export const addThirdPartySchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(300)) });
 
 // ---------------------------------------------------------------------------
 // AutoPay: GET, POST api/v1/account/{guid}/AutoPayOptions
@@ -117,7 +116,7 @@ export const autoPayOptionsSchema = z.object({
   /** Customers must keep a payment option (where AutoPay is mandatory). */
   isPaymentOptionSavingMandatory: z.boolean(),
   /** The AutoPay discount, e.g. "5%"; null for none. */
-  discountLabel: z.string().nullable(),
+  discountLabel: z.nullable(z.string()),
   /** The shipping agreement AutoPay needs is accepted. */
   shippingAgreement: z.boolean(),
 });
@@ -126,9 +125,9 @@ export type AutoPayOptions = z.infer<typeof autoPayOptionsSchema>;
 export const setAutoPaySchema = z.object({
   value: z.boolean(),
   /** E-mail the customer about the change (when their wallet notifications are on). */
-  notifyUser: z.boolean().default(true),
+  notifyUser: z._default(z.boolean(), true),
   /** Required with value true (spec 1 §5 Wallet). */
-  shippingAgreement: z.boolean().default(false),
+  shippingAgreement: z._default(z.boolean(), false),
 });
 export type SetAutoPayRequest = z.input<typeof setAutoPaySchema>;
 

@@ -7,11 +7,11 @@ import { z } from '../../zod.ts';
 // ---------------------------------------------------------------------------
 // Currencies: GET api/currencies?language, GET api/currencies/convert?currencyFrom&currencyTo&amount
 
-export const currenciesQuerySchema = z.object({ language: z.enum(['en', 'ar']).default('en') });
+export const currenciesQuerySchema = z.object({ language: z._default(z.enum(['en', 'ar']), 'en') });
 
 /** Currency option (spec 2 §3), named in the asked language. */
 export const currencyOptionSchema = z.object({
-  currencyCode: z.string().regex(/^[A-Z]{3}$/),
+  currencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)),
   currencyName: z.string(),
 });
 export type CurrencyOption = z.infer<typeof currencyOptionSchema>;
@@ -21,15 +21,15 @@ export const currencyOptionsSchema = z.array(currencyOptionSchema);
 export const MAX_CONVERT_AMOUNT = 1_000_000_000;
 
 export const convertQuerySchema = z.object({
-  currencyFrom: z
-    .string()
-    .regex(/^[A-Za-z]{3}$/)
-    .transform((s) => s.toUpperCase()),
-  currencyTo: z
-    .string()
-    .regex(/^[A-Za-z]{3}$/)
-    .transform((s) => s.toUpperCase()),
-  amount: z.coerce.number().positive().max(MAX_CONVERT_AMOUNT),
+  currencyFrom: z.pipe(
+    z.string().check(z.regex(/^[A-Za-z]{3}$/)),
+    z.transform((s) => s.toUpperCase()),
+  ),
+  currencyTo: z.pipe(
+    z.string().check(z.regex(/^[A-Za-z]{3}$/)),
+    z.transform((s) => s.toUpperCase()),
+  ),
+  amount: z.coerce.number().check(z.positive(), z.lte(MAX_CONVERT_AMOUNT)),
 });
 export type ConvertQuery = z.input<typeof convertQuerySchema>;
 
@@ -45,7 +45,7 @@ export const UNAVAILABLE_RESULT = -1;
 
 /** Spec 2 §9: kg id 0, lb id 1. */
 export const WEIGHT_UNITS = { kg: 0, lb: 1 } as const;
-export const weightUnitSchema = z.coerce.number().pipe(z.literal([0, 1]));
+export const weightUnitSchema = z.pipe(z.coerce.number(), z.literal([0, 1]));
 export type WeightUnit = 0 | 1;
 /** The heaviest parcel the calculator prices, per unit. */
 export const MAX_WEIGHT = { 0: 70, 1: 154 } as const;
@@ -53,18 +53,18 @@ export const KG_PER_LB = 0.45359237;
 
 export const rateQuerySchema = z
   .object({
-    origin: z
-      .string()
-      .regex(/^[A-Za-z]{2}$/)
-      .transform((s) => s.toUpperCase()),
-    destination: z
-      .string()
-      .regex(/^[A-Za-z]{2}$/)
-      .transform((s) => s.toUpperCase()),
-    weight: z.coerce.number().positive(),
+    origin: z.pipe(
+      z.string().check(z.regex(/^[A-Za-z]{2}$/)),
+      z.transform((s) => s.toUpperCase()),
+    ),
+    destination: z.pipe(
+      z.string().check(z.regex(/^[A-Za-z]{2}$/)),
+      z.transform((s) => s.toUpperCase()),
+    ),
+    weight: z.coerce.number().check(z.positive()),
     unit: weightUnitSchema,
   })
-  .refine((q) => q.weight <= MAX_WEIGHT[q.unit], { path: ['weight'], message: 'too heavy' });
+  .check(z.refine((q) => q.weight <= MAX_WEIGHT[q.unit], { path: ['weight'], message: 'too heavy' }));
 export type RateQuery = z.input<typeof rateQuerySchema>;
 
 /** Rate result (spec 2 §3): transit days and the price for each plan. */
@@ -73,8 +73,8 @@ export const rateResultSchema = z.object({
   rates: z.array(
     z.object({
       subscriptionPlanId: z.literal([1, 2, 3, 5]),
-      value: z.number().nonnegative(),
-      currency: z.string().regex(/^[A-Z]{3}$/),
+      value: z.number().check(z.nonnegative()),
+      currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
     }),
   ),
 });

@@ -20,11 +20,7 @@ export function getCurrencies(lang: Lang): Promise<CurrencyOption[]> {
   return call(currencyOptionsSchema, () => http.get('currencies', { searchParams: { language: lang } }));
 }
 
-const resultHeaderSchema = z
-  .string()
-  .trim()
-  .regex(/^-?\d+(?:\.\d+)?$/)
-  .transform(Number);
+const resultHeaderSchema = z.pipe(z.string().check(z.trim(), z.regex(/^-?\d+(?:\.\d+)?$/)), z.transform(Number));
 
 /** The converted amount from the `x-result` header; an answer without a number in it breaks the contract. */
 export function parseConvertResult(header: string | null): number {

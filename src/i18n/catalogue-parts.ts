@@ -1,0 +1,87 @@
+/**
+ * The browser loads the catalogue in parts (docs/decisions/025): a core every island needs, and feature parts
+ * only the islands that show them load. Keys are assigned to parts by their prefix; `mail.` keys are written
+ * into e-mails by the server and never sent to a browser. The build makes each part of each language its own
+ * chunk (`virtual:catalogue/<lang>/<part>`, astro.config.mjs); the server renders with the whole catalogue.
+ */
+import type { Catalogue } from './i18n.ts';
+
+/** Feature parts and the key prefixes each holds. A key under none of them is in the core. */
+export const FEATURE_PARTS = {
+  /** Turn-by-turn directions to an office (the office locator). */
+  directions: ['directions.'],
+  /** Checkout, saved payment options and the wallet, membership plans and their payment. */
+  payments: ['checkout.', 'membership.', 'wallet.', 'accountWallet.', 'accountwallet.'],
+  /** A shipment's tracking page. */
+  tracking: ['tracking.'],
+  /** The return wizard, with the titles it gives its steps. */
+  returns: ['return.', 'title.return.'],
+  /** The office locator, with the titles it gives its views, and service options. */
+  places: ['officeLocator.', 'serviceOptions.', 'title.office-locator'],
+  /** Requests, claims and messages in the account. */
+  requests: ['request.', 'requests.', 'claim.', 'message.'],
+  /** The account home's tabs. */
+  account: ['accountHome.', 'packages.', 'shipmentStatus.', 'profileTab.', 'menu.', 'addresses.', 'messages.'],
+  /** Shipments due for payment. */
+  pending: ['pendingPayments.'],
+  /** How to use the mailboxes. */
+  howToUse: ['howToUse.'],
+  /** Logging in, the password's pages, activation links and the agreement. */
+  auth: ['login.', 'changePassword.', 'forgotPassword.', 'activate.', 'reactivate.', 'agreement.'],
+  /** Membership plans as offered and chosen. */
+  plans: ['plan.', 'article.'],
+  /** Files sent with the ID, a claim or a request. */
+  uploads: ['upload.'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type FeaturePart = keyof typeof FEATURE_PARTS;
+export type BrowserPart = 'core' | FeaturePart;
+
+/**
+ * Prefixes of keys only the server uses: e-mails, and the parts of pages rendered at build time (page titles, the
+ * shell, articles and rates, the home page, the widgets, which get their messages as props). A feature part's
+ * prefix wins over these ('title.return.' is the return wizard's).
+ */
+export const SERVER_ONLY_PREFIXES = [
+  'mail.',
+  'carousel.',
+  'footer.',
+  'home.',
+  'lang.',
+  'liveChat.',
+  'notFound.',
+  'rates.',
+  'shell.',
+  'shop.',
+  'shops.',
+  'site.',
+  'social.',
+  'title.',
+  'widgets.',
+] as const;
+
+export const FEATURE_PART_NAMES = Object.keys(FEATURE_PARTS) as FeaturePart[];
+export const BROWSER_PARTS: readonly BrowserPart[] = ['core', ...FEATURE_PART_NAMES];
+
+/** The part a key belongs to, or 'server' for keys that never reach a browser. */
+export function partOfKey(key: string): BrowserPart | 'server' {
+  for (const part of FEATURE_PART_NAMES) {
+    if (FEATURE_PARTS[part].some((prefix) => key.startsWith(prefix))) return part;
+  }
+  return SERVER_ONLY_PREFIXES.some((prefix) => key.startsWith(prefix)) ? 'server' : 'core';
+}
+
+/** The feature parts the given keys need besides the core. */
+export function featurePartsOf(keys: Iterable<string>): FeaturePart[] {
+  const parts = new Set<FeaturePart>();
+  for (const key of keys) {
+    const part = partOfKey(key);
+    if (part !== 'core' && part !== 'server') parts.add(part);
+  }
+  return [...parts].sort();
+}
+
+/** One part of a whole catalogue. */
+export function cataloguePart(catalogue: Catalogue, part: BrowserPart): Catalogue {
+  return Object.fromEntries(Object.entries(catalogue).filter(([key]) => partOfKey(key) === part));
+}
