@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
 import { isIsoDay } from '../../lib/returns/return-rules.ts';
 import { formatPickupDay, parsePickupDay } from '../../lib/returns/pickup-day.ts';
+import { LoadStatus } from '../forms/LoadStatus.tsx';
 
 const PickupCalendar = lazy(() => import('./PickupCalendar.tsx'));
 
@@ -98,13 +99,7 @@ export function DateField({ t, lang, label, value, onChange, onBlur, error, firs
       )}
       <div id={calendarId} hidden={!open}>
         {open && (
-          <Suspense
-            fallback={
-              <p role="status" className="field-hint">
-                {t('common.loading')}
-              </p>
-            }
-          >
+          <Suspense fallback={<LoadStatus t={t} loading error={null} />}>
             <PickupCalendar
               lang={lang}
               label={t('return.calendar')}
