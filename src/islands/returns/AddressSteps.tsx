@@ -4,7 +4,7 @@
  * otherwise; in a country with zip codes the address is checked (ValidateAddress) before going on, and a failed
  * check is errors.invalidAddress. What is typed is kept in the draft as it is typed.
  */
-import { useCallback, useEffect, useState, type FormEventHandler, type ReactNode } from 'react';
+import { useCallback, useState, type FormEventHandler, type ReactNode } from 'react';
 import {
   useForm,
   useWatch,
@@ -12,7 +12,6 @@ import {
   type Path,
   type UseFormRegisterReturn,
   type UseFormSetValue,
-  type UseFormSubscribe,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
@@ -35,6 +34,7 @@ import { SelectField } from '../forms/SelectField.tsx';
 import { CityField } from '../forms/CityField.tsx';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { useDraftSync } from './use-draft-sync.ts';
 
 interface StepProps {
   t: TFunction;
@@ -66,20 +66,6 @@ async function checkAddress(
       ? error.messageKey
       : 'errors.invalidAddress';
   }
-}
-
-/** Keeps the form's values in the draft as the customer changes them (without re-rendering the form). */
-export function useDraftSync<T extends FieldValues>(subscribe: UseFormSubscribe<T>, save: (values: T) => void) {
-  useEffect(
-    () =>
-      subscribe({
-        formState: { values: true },
-        callback: ({ values, name }) => {
-          if (name !== undefined) save({ ...values });
-        },
-      }),
-    [subscribe, save],
-  );
 }
 
 /** Fills the zip code from a city of the list while it is still empty. */

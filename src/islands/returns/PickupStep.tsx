@@ -43,7 +43,7 @@ import { TextField } from '../forms/TextField.tsx';
 import { FormAlert } from '../forms/FormAlert.tsx';
 import { DateField } from './DateField.tsx';
 import { TimeField } from './TimeField.tsx';
-import { useDraftSync } from './AddressSteps.tsx';
+import { useDraftSync } from './use-draft-sync.ts';
 
 interface Props {
   t: TFunction;

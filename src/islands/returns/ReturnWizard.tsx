@@ -28,7 +28,6 @@ import { buildUrl } from '../../lib/routes/paths.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { island } from '../forms/Island.tsx';
 import { LoadStatus } from '../forms/LoadStatus.tsx';
-import { AddressFromStep, AddressToStep } from './AddressSteps.tsx';
 
 interface Props {
   lang: Lang;
@@ -116,8 +115,12 @@ function ShipmentSummary({ t, shipment }: { t: TFunction; shipment: ReturnShipme
   );
 }
 
-// The last step, with its calendar, loads when the customer gets to it.
-const PickupStep = lazy(() => import('./PickupStep.tsx').then((step) => ({ default: step.PickupStep })));
+// Each step loads when it is shown: the address steps and the pickup step (with its calendar) are apart.
+const addressSteps = () => import('./AddressSteps.tsx');
+const pickupStep = () => import('./PickupStep.tsx');
+const AddressFromStep = lazy(() => addressSteps().then((steps) => ({ default: steps.AddressFromStep })));
+const AddressToStep = lazy(() => addressSteps().then((steps) => ({ default: steps.AddressToStep })));
+const PickupStep = lazy(() => pickupStep().then((step) => ({ default: step.PickupStep })));
 
 function ReturnWizardView({ lang, brandSlug, brandName }: Props) {
   const t = useTranslator(lang, 'returns');
@@ -201,21 +204,21 @@ function ReturnWizardView({ lang, brandSlug, brandName }: Props) {
           <h2 id="return-step-heading" ref={heading} tabIndex={-1}>
             {t(`return.step.${step}`)}
           </h2>
-          {step === 'address-from' && (
-            <AddressFromStep t={t} lang={lang} shipment={shipment} draft={draft} onNext={() => go('address-to')} />
-          )}
-          {step === 'address-to' && (
-            <AddressToStep
-              t={t}
-              lang={lang}
-              shipment={shipment}
-              draft={draft}
-              onNext={() => go('pickup')}
-              onBack={() => go('address-from')}
-            />
-          )}
-          {step === 'pickup' && (
-            <Suspense fallback={<LoadStatus t={t} loading error={null} />}>
+          <Suspense fallback={<LoadStatus t={t} loading error={null} />}>
+            {step === 'address-from' && (
+              <AddressFromStep t={t} lang={lang} shipment={shipment} draft={draft} onNext={() => go('address-to')} />
+            )}
+            {step === 'address-to' && (
+              <AddressToStep
+                t={t}
+                lang={lang}
+                shipment={shipment}
+                draft={draft}
+                onNext={() => go('pickup')}
+                onBack={() => go('address-from')}
+              />
+            )}
+            {step === 'pickup' && (
               <PickupStep
                 t={t}
                 lang={lang}
@@ -225,8 +228,8 @@ function ReturnWizardView({ lang, brandSlug, brandName }: Props) {
                 onBack={() => go('address-to')}
                 onStep={go}
               />
-            </Suspense>
-          )}
+            )}
+          </Suspense>
         </>
       )}
     </section>
