@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { HEAD_SCRIPT } from './src/lib/site/head-script.ts';
 import { BROWSER_PARTS, cataloguePart } from './src/i18n/catalogue-parts.ts';
+import { LANGUAGES, isLang } from './src/i18n/languages.ts';
 
 // The brand is chosen at build time; each brand builds into its own folder.
 const brand = process.env.BRAND === 'mailbridge' ? 'mailbridge' : 'shipbox';
@@ -40,7 +41,6 @@ function toastStyleHash() {
  */
 function cataloguePartsPlugin() {
   const prefix = 'virtual:catalogue/';
-  const languages = ['en', 'ar'];
   return {
     name: 'catalogue-parts',
     resolveId(id) {
@@ -52,11 +52,11 @@ function cataloguePartsPlugin() {
       if (path === 'loaders') {
         const parts = (/** @type {string} */ lang) =>
           BROWSER_PARTS.map((part) => `${part}: () => import('${prefix}${lang}/${part}')`).join(', ');
-        return `export default { ${languages.map((lang) => `${lang}: { ${parts(lang)} }`).join(', ')} };`;
+        return `export default { ${LANGUAGES.map((lang) => `${lang}: { ${parts(lang)} }`).join(', ')} };`;
       }
       const [lang, part] = path.split('/');
       const known = BROWSER_PARTS.find((name) => name === part);
-      if (!known || !languages.includes(lang ?? '')) return this.error(`Unknown catalogue part ${id.slice(1)}`);
+      if (!known || !isLang(lang ?? '')) return this.error(`Unknown catalogue part ${id.slice(1)}`);
       const file = new URL(`./src/i18n/${lang}.json`, import.meta.url);
       this.addWatchFile(file.pathname);
       return `export default ${JSON.stringify(cataloguePart(JSON.parse(readFileSync(file, 'utf8')), known))};`;

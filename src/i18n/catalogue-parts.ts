@@ -7,7 +7,7 @@
 import type { Catalogue } from './i18n.ts';
 
 /** Feature parts and the key prefixes each holds. A key under none of them is in the core. */
-export const FEATURE_PARTS = {
+const FEATURE_PARTS = {
   /** Turn-by-turn directions to an office (the office locator). */
   directions: ['directions.'],
   /** Checkout, saved payment options and the wallet, membership plans and their payment. */
@@ -42,7 +42,7 @@ export type BrowserPart = 'core' | FeaturePart;
  * shell, articles and rates, the home page, the widgets, which get their messages as props). A feature part's
  * prefix wins over these ('title.return.' is the return wizard's).
  */
-export const SERVER_ONLY_PREFIXES = [
+const SERVER_ONLY_PREFIXES = [
   'mail.',
   'carousel.',
   'footer.',
@@ -60,7 +60,7 @@ export const SERVER_ONLY_PREFIXES = [
   'widgets.',
 ] as const;
 
-export const FEATURE_PART_NAMES = Object.keys(FEATURE_PARTS) as FeaturePart[];
+const FEATURE_PART_NAMES = Object.keys(FEATURE_PARTS) as FeaturePart[];
 export const BROWSER_PARTS: readonly BrowserPart[] = ['core', ...FEATURE_PART_NAMES];
 
 /** The part a key belongs to, or 'server' for keys that never reach a browser. */

@@ -32,6 +32,8 @@ const article = (path: string): RouteSample => ({ path, who: 'visitor', kind: 'a
 const visitor = (path: string): RouteSample => ({ path, who: 'visitor', kind: 'app' });
 const demo = (path: string): RouteSample => ({ path, who: 'demo', kind: 'account' });
 const customer = (path: string): RouteSample => ({ path, who: 'customer', kind: 'account' });
+const incomplete = (path: string): RouteSample => ({ path, who: 'incomplete', kind: 'account' });
+const map = (path: string): RouteSample => ({ path, who: 'visitor', kind: 'map' });
 
 export const ROUTE_SAMPLES: Readonly<Record<string, RouteSample>> = {
   login: visitor('login'),
@@ -42,8 +44,8 @@ export const ROUTE_SAMPLES: Readonly<Record<string, RouteSample>> = {
   'account-settings': customer('account-settings'),
   // Without a country (none by IP on loopback) the locator asks for one and draws no map yet.
   'office-locator': visitor('office/office-locator'),
-  'office-locator.country': { path: 'office/office-locator/AE', who: 'visitor', kind: 'map' },
-  'office-locator.place': { path: 'office/office-locator/AE/DXB', who: 'visitor', kind: 'map' },
+  'office-locator.country': map('office/office-locator/AE'),
+  'office-locator.place': map('office/office-locator/AE/DXB'),
   'account-home': demo('home/account'),
   'account.wallet': demo('account/payment-options'),
   'account.edit-profile': demo('account/edit-profile'),
@@ -71,8 +73,8 @@ export const ROUTE_SAMPLES: Readonly<Record<string, RouteSample>> = {
   },
   'return.pickup': { ...customer('shipment-return/pickup?id={delivered}'), lands: 'shipment-return/address-from' },
   'signup.new': visitor('signup/profile'),
-  'signup.shipping': { path: 'signup/shipping', who: 'incomplete', kind: 'account' },
-  'signup.payment': { path: 'signup/payment?id=2', who: 'incomplete', kind: 'account' },
+  'signup.shipping': incomplete('signup/shipping'),
+  'signup.payment': incomplete('signup/payment?id=2'),
   'signup.confirmation': customer('signup/confirmation'),
   'signup.upload': customer('signup/upload'),
   'about.what-is': article('about/what-is-{brand}'),

@@ -109,7 +109,12 @@ function ProfileForm({
     setFailure(null);
     // Spec 1 §4.7: the customer is told to wait, then of the outcome.
     notify('info', 'notifications.wait');
-    const { saveAccount, currentUserFrom, fieldProblemsOf, formProblemOf } = await import('./save-profile.ts');
+    // Sending and its error messages load when the customer saves: the page shows the form without them.
+    const [{ saveAccount }, { currentUserFrom }, { fieldProblemsOf, formProblemOf }] = await Promise.all([
+      import('../../lib/api/account/save-account.ts'),
+      import('../../lib/session/from-login.ts'),
+      import('../../lib/signup/signup-errors.ts'),
+    ]);
     try {
       const saved = await saveAccount(profile.userGuid, {
         action: PROFILE_SAVE_ACTION,

@@ -159,6 +159,7 @@ function SignupProfileForm({ lang, brandSlug }: Props) {
   }, [plans, getValues, setValue, wantedPlan]);
 
   const emailRegistration = register('email');
+  // The error messages and the session's update load when first needed (the form shows without them).
   // Spec 1 §5: the e-mail is lowercased and checked with the server when the field is left.
   const onEmailBlur: ChangeHandler = useCallback(
     async (event) => {
@@ -170,14 +171,15 @@ function SignupProfileForm({ lang, brandSlug }: Props) {
       try {
         await checkEmail(email);
       } catch (error) {
-        if (error instanceof ApiError) setEmailProblem((await import('./send-profile.ts')).emailCheckProblem(error));
+        if (error instanceof ApiError)
+          setEmailProblem((await import('../../lib/signup/signup-errors.ts')).emailCheckProblem(error));
       }
     },
     [emailRegistration, getValues, setValue],
   );
 
   const after = async (details: CustomerDetails, form: AnyForm) => {
-    const { currentUserFrom } = await import('./send-profile.ts');
+    const { currentUserFrom } = await import('../../lib/session/from-login.ts');
     setCurrentUser(currentUserFrom(details));
     rememberPlan(Number(form.planId));
     await saveMarketingContact({
@@ -220,7 +222,7 @@ function SignupProfileForm({ lang, brandSlug }: Props) {
       await after(details, form);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      const { fieldProblemsOf, formProblemOf } = await import('./send-profile.ts');
+      const { fieldProblemsOf, formProblemOf } = await import('../../lib/signup/signup-errors.ts');
       const fields = fieldProblemsOf(error, RENAME);
       for (const f of fields) {
         if (f.field === 'email') setEmailProblem(f.key);

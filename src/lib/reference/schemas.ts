@@ -10,6 +10,12 @@ export const countryCodeSchema = z
   .string()
   .check(z.regex(/^[A-Z]{2}$/, 'Expected a two-letter uppercase ISO country code'));
 
+/** A country code as a caller writes it in a query (two letters, any case), read in capitals. */
+export const countryCodeQuerySchema = z.pipe(
+  z.string().check(z.regex(/^[A-Za-z]{2}$/)),
+  z.transform((code: string) => code.toUpperCase()),
+);
+
 /** Three-letter uppercase ISO 4217 currency code. */
 export const currencyCodeSchema = z
   .string()

@@ -39,12 +39,10 @@ export function formatPickupDay(day: string, lang: Lang): string {
   return `${date} ${monthNames(lang)[Number(month) - 1]} ${year}`;
 }
 
-/** yyyy-MM-dd for a real day of the calendar, or null. */
+/** yyyy-MM-dd for a real day of the calendar (year 1000 or later), or null. */
 function dayOf(year: number, month: number, date: number): string | null {
-  if (year < 1000 || month < 1 || month > 12 || date < 1) return null;
-  const check = new Date(Date.UTC(year, month - 1, date));
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== date) return null;
-  return `${pad(year, 4)}-${pad(month, 2)}-${pad(date, 2)}`;
+  const day = `${pad(year, 4)}-${pad(month, 2)}-${pad(date, 2)}`;
+  return year >= 1000 && isIsoDay(day) ? day : null;
 }
 
 /** The month a typed name means, in the page's language or English (full or three letters), 1–12, or 0. */

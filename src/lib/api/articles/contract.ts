@@ -3,6 +3,7 @@
  * Markdown and JSON files the static pages are built from (src/content), for the help box and other clients.
  */
 import { z } from '../../zod.ts';
+import { countryCodeQuerySchema } from '../../reference/schemas.ts';
 
 /** What to list: the FAQs, the service updates (news), the carousel banners, the shopping directory, or one page. */
 export const ARTICLE_LISTS = ['faqs', 'service-updates', 'banners', 'shopping-directory'] as const;
@@ -38,12 +39,7 @@ export const articlesQuerySchema = z.object({
   pageindex: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000)), 0),
   pagesize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(SHOPPING_PAGE_SIZE)), NEWS_PAGE_SIZE),
   /** Shopping directory only: a two-letter country code to list that country's stores. */
-  shoppingDirectory: z.optional(
-    z.pipe(
-      z.string().check(z.regex(/^[A-Za-z]{2}$/)),
-      z.transform((s) => s.toUpperCase()),
-    ),
-  ),
+  shoppingDirectory: z.optional(countryCodeQuerySchema),
 });
 export type ArticlesQuery = z.input<typeof articlesQuerySchema>;
 

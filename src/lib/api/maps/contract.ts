@@ -5,15 +5,13 @@
  * GET api/v1/geocode?country&city&street → { lat, lng, zoom, precision }
  */
 import { z } from '../../zod.ts';
+import { countryCodeQuerySchema } from '../../reference/schemas.ts';
 
 export const GEOCODE_PRECISIONS = ['street', 'city', 'country'] as const;
 export type GeocodePrecision = (typeof GEOCODE_PRECISIONS)[number];
 
 export const geocodeQuerySchema = z.object({
-  country: z.pipe(
-    z.string().check(z.regex(/^[A-Za-z]{2}$/)),
-    z.transform((s) => s.toUpperCase()),
-  ),
+  country: countryCodeQuerySchema,
   city: z._default(z.string().check(z.trim(), z.maxLength(100)), ''),
   street: z._default(z.string().check(z.trim(), z.maxLength(200)), ''),
 });

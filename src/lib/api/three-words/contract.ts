@@ -10,6 +10,7 @@
  * UPSTREAM_UNAVAILABLE.
  */
 import { z } from '../../zod.ts';
+import { countryCodeQuerySchema } from '../../reference/schemas.ts';
 import { isThreeWordAddress, threeWordWords } from '../../three-words/three-word-address.ts';
 
 /** Spec 2 §7: autosuggest answers at most 50 suggestions. */
@@ -89,12 +90,7 @@ export const focusSchema = z.pipe(
 export const autosuggestQuerySchema = z.object({
   input: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
   /** Only suggestions in this country (alpha-2, any case). */
-  country: z.optional(
-    z.pipe(
-      z.string().check(z.regex(/^[A-Za-z]{2}$/)),
-      z.transform((s: string) => s.toUpperCase()),
-    ),
-  ),
+  country: z.optional(countryCodeQuerySchema),
   /** Suggestions nearer this point first. */
   focus: z.optional(focusSchema),
   language: languageSchema,

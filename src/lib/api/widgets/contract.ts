@@ -3,6 +3,7 @@
  * country rates and the rate calculation.
  */
 import { z } from '../../zod.ts';
+import { countryCodeQuerySchema } from '../../reference/schemas.ts';
 
 // ---------------------------------------------------------------------------
 // Currencies: GET api/currencies?language, GET api/currencies/convert?currencyFrom&currencyTo&amount
@@ -53,14 +54,8 @@ export const KG_PER_LB = 0.45359237;
 
 export const rateQuerySchema = z
   .object({
-    origin: z.pipe(
-      z.string().check(z.regex(/^[A-Za-z]{2}$/)),
-      z.transform((s) => s.toUpperCase()),
-    ),
-    destination: z.pipe(
-      z.string().check(z.regex(/^[A-Za-z]{2}$/)),
-      z.transform((s) => s.toUpperCase()),
-    ),
+    origin: countryCodeQuerySchema,
+    destination: countryCodeQuerySchema,
     weight: z.coerce.number().check(z.positive()),
     unit: weightUnitSchema,
   })
