@@ -5,6 +5,45 @@ import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+
+/** The folders directly under `dir`. */
+const foldersOf = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+/**
+ * Borders the code keeps (docs/decisions/028): the server's domain modules know nothing of HTTP (they throw domain
+ * errors that the API's edge answers), the site's shared logic knows nothing of its islands, and island features
+ * share only src/islands/ui.
+ */
+const BORDERS = [
+  {
+    target: foldersOf('./server/')
+      .filter((name) => name !== 'api')
+      .map((name) => `./server/${name}`),
+    from: './server/api',
+    message: 'Domain modules never import the HTTP layer: throw a DomainError (server/domain-error.ts).',
+  },
+  { target: './src/lib', from: './src/islands', message: 'src/lib is shared logic: it never imports islands.' },
+  // Each island feature folder imports the shared UI (src/islands/ui) and src/lib, never another feature.
+  ...foldersOf('./src/islands/')
+    .filter((name) => name !== 'ui')
+    .map((name) => ({
+      target: `./src/islands/${name}`,
+      from: './src/islands',
+      except: [`./${name}`, './ui'],
+      message: 'An island feature imports src/islands/ui and src/lib, never another feature.',
+    })),
+  {
+    target: './src/islands/ui',
+    from: './src/islands',
+    except: ['./ui'],
+    message: 'Shared UI never imports a feature.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/', '.astro/', 'node_modules/', 'test-results/', 'playwright-report/', '.data/'] },
@@ -44,4 +83,10 @@ export default tseslint.config(
     },
   },
   { files: ['src/lib/zod.ts'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    files: ['src/**/*.{ts,tsx,astro}', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: BORDERS }] },
+  },
 );

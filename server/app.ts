@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { sql } from 'drizzle-orm';
@@ -5,6 +6,8 @@ import type { Logger } from './logger.ts';
 import { securityHeaders } from './site/security-headers.ts';
 import { mountSite } from './site/site-handler.ts';
 import { createApi } from './api/api.ts';
+import { mountApiDocs } from './api/api-docs.ts';
+import { openApiDocument } from './api/openapi.ts';
 import { SessionStore, type SessionPolicy, DEFAULT_SESSION_POLICY } from './auth/sessions.ts';
 import { Throttle } from './auth/throttle.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -46,6 +49,8 @@ export interface AppOptions {
   publicOrigin?: string | undefined;
   /** Serve /dev/outbox; default off. */
   devTools?: boolean;
+  /** Answer 500 when a call answers or refuses in a way its declaration doesn't promise (tests); default off. */
+  checkContract?: boolean;
   /** Folder of uploaded files, outside distDir; default: a fresh temp folder, created on the first upload. */
   uploadDir?: string | undefined;
   /** The payment provider; default: the sandbox, whose pages are then served under /sandbox. */
@@ -60,6 +65,11 @@ export interface AppOptions {
    */
   readiness?: () => Promise<string | null>;
 }
+
+/** The API's version in its document: the product's. */
+const API_VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 /** How long the readiness check waits for the database before answering 503. */
 export const READINESS_TIMEOUT_MS = 2_000;
@@ -165,7 +175,10 @@ export function createApp(options: AppOptions): Hono {
     payments,
     routing: options.routing ?? new DirectLineRouting(),
     threeWords: options.threeWords ?? new EmbeddedThreeWords(),
+    checkContract: options.checkContract ?? false,
   });
+  // Before the API's own routes, whose last one answers 404 to any other /api/ path.
+  mountApiDocs(app, () => openApiDocument(api.endpoints, brand, API_VERSION), `${brand.name} API reference`);
   app.route('/', api.app);
   mountDevTools(app, options.db, options.devTools ?? false, clock);
   if (payments instanceof SandboxProvider) mountSandbox(app, payments, { trustProxy });

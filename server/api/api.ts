@@ -2,7 +2,7 @@ import type { ApiDeps } from './env.ts';
 import { ApiRouter } from './router.ts';
 import { loadSession } from './session.ts';
 import { refuseCrossSite } from './csrf.ts';
-import { HttpError } from './http-errors.ts';
+import { HttpError, asHttpError } from './http-errors.ts';
 import { accountRoutes } from './account/account.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 import { uploadsRoutes } from './uploads/uploads.routes.ts';
@@ -28,7 +28,7 @@ import { ErrorCode } from '../../src/lib/api/errors.ts';
 
 /** The reference API of spec 2 §7, mounted under /api. */
 export function createApi(deps: ApiDeps): ApiRouter {
-  const router = new ApiRouter();
+  const router = new ApiRouter(deps.checkContract);
   router.app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
@@ -61,7 +61,8 @@ export function createApi(deps: ApiDeps): ApiRouter {
   mapsRoutes(router);
 
   router.app.all('/api/*', (c) => c.json({ code: ErrorCode.notFound, message: 'No such API call' }, 404));
-  router.app.onError((error, c) => {
+  router.app.onError((thrown, c) => {
+    const error = asHttpError(thrown);
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return c.json(error.body, error.status);

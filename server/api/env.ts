@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../clock.ts';
 import type { Logger } from '../logger.ts';
@@ -42,6 +43,8 @@ export interface ApiDeps {
   routing: RoutingService;
   /** The three-word address service (the embedded encoding unless what3words is configured). */
   threeWords: ThreeWordService;
+  /** Refuse answers and errors a call's declaration doesn't promise (tests; docs/decisions/028). */
+  checkContract?: boolean;
 }
 
 export interface ApiEnv {
@@ -52,3 +55,11 @@ export interface ApiEnv {
     sessionId: string | undefined;
   };
 }
+
+/**
+ * The context of a call that needs a session, after the session check (server/api/router.ts): the user is known.
+ * Still a Context<ApiEnv>, so every helper that takes one takes it.
+ */
+export type SessionContext = Context<ApiEnv> & {
+  readonly var: Readonly<ApiEnv['Variables'] & { userGuid: string; sessionId: string }>;
+};

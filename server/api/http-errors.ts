@@ -1,10 +1,25 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { ErrorCode, type ApiErrorBody } from '../../src/lib/api/errors.ts';
+import { DomainError, type RefusalKind } from '../domain-error.ts';
+
+/** The status that answers each kind of domain refusal. */
+const REFUSAL_STATUS: Record<RefusalKind, HttpError['status']> = {
+  invalid: 400,
+  'not-found': 404,
+  conflict: 409,
+  unprocessable: 422,
+};
+
+/** A domain refusal as the API answers it; anything else as it is. */
+export function asHttpError(error: unknown): unknown {
+  if (!(error instanceof DomainError)) return error;
+  return new HttpError(REFUSAL_STATUS[error.kind], { code: error.code, message: error.message });
+}
 
 /** An error answer the API gives on purpose; the app's error handler turns it into JSON. */
 export class HttpError extends Error {
-  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429;
+  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503 | 504;
   readonly body: ApiErrorBody;
   readonly headers: Record<string, string>;
 

@@ -1,15 +1,29 @@
-import { Hono, type Handler, type MiddlewareHandler } from 'hono';
-import type { ApiEnv } from './env.ts';
-import { OWNER_PARAMS, requireOwner, requireSession } from './session.ts';
+import { Hono, type Context, type Handler, type MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import {
+  errorCodesOf,
+  isSchema,
+  needsSession,
+  ownerParamOf,
+  successStatusOf,
+  successStatusesOf,
+  type AnswerIn,
+  type AnyEndpoint,
+  type BodyOut,
+  type ErrorStatus,
+  type OwnerParam,
+  type ParamNames,
+  type ParamsOut,
+  type QueryOut,
+} from '../../src/lib/api/endpoint.ts';
+import type { ApiEnv, SessionContext } from './env.ts';
+import { HttpError, asHttpError, fieldErrorsOf, invalid, jsonBody } from './http-errors.ts';
+import { apiErrorSchema } from '../../src/lib/api/errors.ts';
+import { requireOwner, requireSession } from './session.ts';
 
-type Method = 'get' | 'post' | 'put' | 'delete';
-
-/** A path parameter that names a user. */
-export type OwnerParam = (typeof OWNER_PARAMS)[number];
+export type { OwnerParam };
 
 export interface RouteOptions {
-  /** The call needs a logged-in session. Implied by a user parameter in the path. */
-  auth?: boolean;
   /** Middleware that runs after the access checks (a body limit: strangers' bodies are refused unread). */
   before?: MiddlewareHandler<ApiEnv>[];
 }
@@ -25,6 +39,8 @@ export interface DeclaredRoute {
   readonly owner: OwnerParam | undefined;
   /** Whether the call needs a session (401 without one): always with an owner parameter. */
   readonly auth: boolean;
+  /** 'link' when the user the path names is checked by the handler against an account link's token. */
+  readonly ownerBy: 'session' | 'link';
 }
 
 /** The names of a Hono path's parameters (`:name`, `:name?`, `:name{regex}`). */
@@ -32,49 +48,183 @@ export function paramNames(path: string): string[] {
   return [...path.matchAll(/:(\w+)/g)].map((m) => m[1] ?? '');
 }
 
+/** Hono's form of a spec path: '/api/account/:guid/wallet' for 'api/account/{guid}/wallet'. */
+export const honoPath = (specPath: string) => `/${specPath.replace(/\{(\w+)\}/g, ':$1')}`;
+
+/** Whether a call's handler runs after the session check: then the context's user is not optional. */
+type Authed<E extends AnyEndpoint> = E['auth'] extends true
+  ? true
+  : E['ownerBy'] extends 'link'
+    ? false
+    : [Extract<ParamNames<E['path']>, OwnerParam>] extends [never]
+      ? false
+      : true;
+
+/** The context a call's handler gets. */
+export type CallContext<E extends AnyEndpoint> = Authed<E> extends true ? SessionContext : Context<ApiEnv>;
+
+/** The checked input of a call. */
+export interface CallInput<E extends AnyEndpoint> {
+  params: ParamsOut<E>;
+  query: QueryOut<E>;
+  body: BodyOut<E>;
+}
+
+/** What a handler gives back: the answer as JSON (sent with the declared status), or a response of its own. */
+type Result<E extends AnyEndpoint> = E['answer'] extends null
+  ? Response | undefined
+  : [AnswerIn<E>] extends [never]
+    ? Response
+    : AnswerIn<E> | Response;
+
+export type CallHandler<E extends AnyEndpoint> = (
+  c: CallContext<E>,
+  input: CallInput<E>,
+) => Promise<Result<E>> | Result<E>;
+
+/** A parsed part of the request, or a 400 naming the fields (under `part.` for the path and the query). */
+function parsed(schema: z.core.$ZodType | undefined, value: unknown): unknown {
+  if (!schema) return value;
+  const result = z.safeParse(schema, value);
+  if (!result.success) throw invalid(fieldErrorsOf(result.error));
+  return result.data;
+}
+
+/** A contract breach found while testing: an answer or error the declaration doesn't promise. */
+export class ContractBreach extends Error {
+  override readonly name = 'ContractBreach';
+}
+
 /**
- * Declares API routes. A path with a user parameter ({guid}, {customerGUID}, {accountGUID}, {userGuid})
- * gets the owner check by construction, so no route can forget it. Every declaration is recorded in `routes`.
+ * With contract checks on (tests): a JSON answer must parse with the declaration's schema, and a refusal the
+ * handler answered itself (an idempotent replay of one) must be one the declaration lists.
+ */
+async function checkAnswer(endpoint: AnyEndpoint, response: Response): Promise<void> {
+  const { answer } = endpoint;
+  if (response.status >= 400 && response.status !== 500) {
+    const body = apiErrorSchema.safeParse(
+      await response
+        .clone()
+        .json()
+        .catch(() => undefined),
+    );
+    checkError(endpoint, new HttpError(response.status as ErrorStatus, body.success ? body.data : { code: '?' }));
+    return;
+  }
+  if (!isSchema(answer) || response.status >= 300) return;
+  const expected = successStatusesOf(endpoint);
+  if (!(expected as readonly number[]).includes(response.status)) {
+    throw new ContractBreach(
+      `${endpoint.method} ${endpoint.path} answered ${response.status}, declared ${expected.join(' or ')}`,
+    );
+  }
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => undefined);
+  const result = z.safeParse(answer, body);
+  if (!result.success) {
+    throw new ContractBreach(`${endpoint.method} ${endpoint.path} answer breaks its schema: ${result.error.message}`);
+  }
+}
+
+/** With contract checks on: every error a handler throws must be one its declaration lists. */
+function checkError(endpoint: AnyEndpoint, error: unknown): void {
+  if (!(error instanceof HttpError)) return;
+  const declared = errorCodesOf(endpoint).get(error.status as ErrorStatus);
+  if (!declared?.has(error.body.code)) {
+    throw new ContractBreach(
+      `${endpoint.method} ${endpoint.path} answered ${error.status} ${error.body.code}, which it does not declare`,
+    );
+  }
+}
+
+/**
+ * Registers the API's routes from their declarations (src/lib/api/endpoint.ts). A path with a user parameter
+ * ({guid}, {customerGUID}, {accountGUID}, {userGuid}) gets the owner check by construction, so no route can forget
+ * it; the path, query and body are parsed with the declared schemas before the handler runs (400 naming the
+ * fields, 415 for a body that is not JSON). Every declaration is recorded in `endpoints`.
  */
 export class ApiRouter {
   readonly app = new Hono<ApiEnv>();
   readonly #routes: DeclaredRoute[] = [];
+  readonly #endpoints: AnyEndpoint[] = [];
+
+  /** Refuse, as a 500 the tests see, an answer or an error the declaration doesn't promise. */
+  readonly checkContract: boolean;
+
+  constructor(checkContract = false) {
+    this.checkContract = checkContract;
+  }
 
   /** Every route declared so far, in declaration order (a frozen copy). */
   get routes(): readonly DeclaredRoute[] {
     return Object.freeze([...this.#routes]);
   }
 
-  route(method: Method, path: string, handler: Handler<ApiEnv>, options: RouteOptions = {}): this {
-    const params = paramNames(path);
-    const owner = OWNER_PARAMS.find((p) => params.includes(p));
+  /** Every call registered from its declaration, in order. */
+  get endpoints(): readonly AnyEndpoint[] {
+    return Object.freeze([...this.#endpoints]);
+  }
+
+  /** Registers a declared call: its path and aliases, the access checks, the input parsing and the handler. */
+  handle<E extends AnyEndpoint>(endpoint: E, handler: CallHandler<E>, options: RouteOptions = {}): this {
+    if (this.#endpoints.includes(endpoint)) throw new Error(`${endpoint.method} ${endpoint.path} registered twice`);
+    const owner = ownerParamOf(endpoint);
     const chain: MiddlewareHandler<ApiEnv>[] = [];
     if (owner) chain.push(requireOwner(owner));
-    else if (options.auth) chain.push(requireSession);
+    else if (needsSession(endpoint)) chain.push(requireSession);
     chain.push(...(options.before ?? []));
-    this.app.on(method.toUpperCase(), [path], ...chain, handler);
+    const status = successStatusOf(endpoint);
+    const check = this.checkContract;
+
+    const run: Handler<ApiEnv> = async (c) => {
+      const input = {
+        params: parsed(endpoint.params, c.req.param() as unknown),
+        query: endpoint.query ? parsed(endpoint.query, c.req.query()) : undefined,
+        body: isSchema(endpoint.body) ? await jsonBody(c, endpoint.body) : undefined,
+      } as CallInput<E>;
+      let result: unknown;
+      try {
+        result = await handler(c as CallContext<E>, input);
+      } catch (thrown) {
+        // Domain modules refuse with domain errors; here, at the edge, they become answers.
+        const error = asHttpError(thrown);
+        if (check) checkError(endpoint, error);
+        throw error;
+      }
+      const response =
+        result instanceof Response ? result : status === 204 ? c.body(null, 204) : c.json(result as object, status);
+      if (check) await checkAnswer(endpoint, response);
+      return response;
+    };
+
+    const paths = [endpoint.path, ...(endpoint.aliases ?? []).map((a) => a.path)].map(honoPath);
+    for (const path of paths) {
+      this.app.on(endpoint.method, [path], ...chain, run);
+      this.#record(endpoint.method, path, needsSession(endpoint), owner, endpoint.ownerBy ?? 'session');
+    }
+    this.#endpoints.push(endpoint);
+    return this;
+  }
+
+  #record(
+    method: string,
+    path: string,
+    auth: boolean,
+    owner: OwnerParam | undefined,
+    ownerBy: DeclaredRoute['ownerBy'],
+  ): void {
+    const params = paramNames(path);
     this.#routes.push(
       Object.freeze({
         method: method.toUpperCase() as DeclaredRoute['method'],
         path,
         params: Object.freeze(params),
         owner,
-        auth: Boolean(owner) || Boolean(options.auth),
+        auth: Boolean(owner) || auth,
+        ownerBy,
       }),
     );
-    return this;
-  }
-
-  get(path: string, handler: Handler<ApiEnv>, options?: RouteOptions): this {
-    return this.route('get', path, handler, options);
-  }
-  post(path: string, handler: Handler<ApiEnv>, options?: RouteOptions): this {
-    return this.route('post', path, handler, options);
-  }
-  put(path: string, handler: Handler<ApiEnv>, options?: RouteOptions): this {
-    return this.route('put', path, handler, options);
-  }
-  delete(path: string, handler: Handler<ApiEnv>, options?: RouteOptions): this {
-    return this.route('delete', path, handler, options);
   }
 }

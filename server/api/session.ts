@@ -3,6 +3,7 @@ import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { sessionCookieName } from '../auth/sessions.ts';
 import type { ApiEnv } from './env.ts';
 import { forbidden, unauthorized } from './http-errors.ts';
+import { OWNER_PARAMS, type OwnerParam } from '../../src/lib/api/endpoint.ts';
 
 /** Whether the request reached us over https (directly, or through a trusted proxy). */
 export function isHttps(c: Context<ApiEnv>): boolean {
@@ -44,11 +45,10 @@ export const requireSession: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
-/** Route parameters that name a user: a session may only touch its own. */
-export const OWNER_PARAMS = ['guid', 'customerGUID', 'accountGUID', 'userGuid'] as const;
+export { OWNER_PARAMS };
 
 /** Object-level access: 401 without a session, 403 when the path names another user. */
-export function requireOwner(param: (typeof OWNER_PARAMS)[number]): MiddlewareHandler<ApiEnv> {
+export function requireOwner(param: OwnerParam): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     if (!c.var.userGuid) throw unauthorized();
     if (c.req.param(param)?.toLowerCase() !== c.var.userGuid.toLowerCase()) throw forbidden();

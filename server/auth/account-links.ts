@@ -36,7 +36,7 @@ export class AccountLinks {
     const token = randomBytes(32).toString('base64url');
     const now = this.clock();
     await this.db.transaction(async (tx) => {
-      if (purpose === 'reset-password') await this.revoke(userGuid, purpose, tx as unknown as Db);
+      if (purpose === 'reset-password') await this.revoke(userGuid, purpose, tx);
       await tx.insert(accountLinks).values({
         tokenHash: hashToken(token),
         userGuid,

@@ -67,6 +67,32 @@ export class SessionStore {
     return row.userGuid;
   }
 
+  /**
+   * Records that the customer proved their password again in this session (POST api/users/AuthenticateUser);
+   * answers the time recorded, or null when the session is gone.
+   */
+  async markReauthenticated(id: string): Promise<Date | null> {
+    const now = this.clock();
+    const [row] = await this.db
+      .update(sessions)
+      .set({ reauthenticatedAt: now })
+      .where(eq(sessions.idHash, hashId(id)))
+      .returning({ at: sessions.reauthenticatedAt });
+    return row?.at ?? null;
+  }
+
+  /**
+   * When the customer last re-authenticated in this session, or null if never (or the session is gone). For
+   * changes that want a recent proof of the password, such as adding or removing a passkey.
+   */
+  async reauthenticatedAt(id: string): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ at: sessions.reauthenticatedAt })
+      .from(sessions)
+      .where(eq(sessions.idHash, hashId(id)));
+    return row?.at ?? null;
+  }
+
   async destroy(id: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.idHash, hashId(id)));
   }

@@ -30,7 +30,7 @@ import {
   type Shop,
 } from '../../src/lib/content/schemas.ts';
 import { ARTICLE_PAGES } from '../../src/lib/api/articles/contract.ts';
-import { LANGUAGES, type Lang } from '../../src/i18n/languages.ts';
+import { LANGUAGES, localeOf, type Lang } from '../../src/i18n/languages.ts';
 import { translationProblems } from '../../src/lib/content/translations.ts';
 
 /** The site's content folder. */
@@ -270,7 +270,7 @@ export async function loadArticleSource(root: string = CONTENT_ROOT): Promise<Ar
     faqs: await perLang(faqs, (rendered) => rendered.sort(byOrder)),
     serviceUpdates: await perLang(updates, (rendered) => rendered.sort(newestFirst)),
     banners: await perLang(banners, (rendered) => rendered.sort(byOrder)),
-    shops: [...shops].sort((a, b) => a.name.localeCompare(b.name, 'en') || a.id - b.id),
+    shops: [...shops].sort((a, b) => a.name.localeCompare(b.name, localeOf('en')) || a.id - b.id),
   };
 }
 

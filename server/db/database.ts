@@ -20,6 +20,12 @@ import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * A transaction on the database, as `db.transaction(async (tx) => …)` hands it over. It is a Db too: a function
+ * that takes a Db runs inside its caller's transaction when given one, with no cast.
+ */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';

@@ -1,7 +1,10 @@
 /** Loads the reference data files of src/content/data, parsed with their schemas. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { Db } from './database.ts';
+import { cities, countries, countryRates, currencies, offices, plans } from './schema.ts';
 import {
   countriesSchema,
   countryCitiesListSchema,
@@ -27,3 +30,47 @@ export function loadReferenceData() {
     cities: load('cities.json', countryCitiesListSchema),
   };
 }
+
+const REFERENCE_TABLES = [countries, plans, offices, currencies, countryRates, cities] as const;
+
+/**
+ * Replaces the reference tables with the files of src/content/data. Run it inside a transaction: readers see
+ * the old data or the new, never none.
+ */
+export async function writeReferenceData(db: Db): Promise<void> {
+  const data = loadReferenceData();
+  for (const table of REFERENCE_TABLES) await db.delete(table);
+  await db.insert(countries).values(data.countries);
+  await db
+    .insert(plans)
+    .values(
+      data.plans.flatMap((cp) =>
+        cp.plans.map((p, position) => ({ ...p, countryCode: cp.countryCode, position, amount: p.amount.toFixed(2) })),
+      ),
+    );
+  await db
+    .insert(offices)
+    .values(data.offices.map((o) => ({ id: o.id, countryCode: o.countryCode, typeIds: o.typeIds, data: o })));
+  await db
+    .insert(currencies)
+    .values(data.currencies.map((c) => ({ ...c, usdRate: c.usdRate === null ? null : String(c.usdRate) })));
+  await db.insert(countryRates).values(data.countryRates);
+  await db
+    .insert(cities)
+    .values(data.cities.flatMap((cc) => cc.cities.map((city) => ({ ...city, countryCode: cc.countryCode }))));
+}
+
+/**
+ * Brings the reference tables of an existing database up to date with src/content/data (the server does it at
+ * every start, so new reference data reaches databases seeded before it). One transaction, serialised between
+ * API processes starting together by an advisory lock.
+ */
+export async function refreshReferenceData(db: Db): Promise<void> {
+  await db.transaction(async (t) => {
+    await t.execute(sql`select pg_advisory_xact_lock(${REFERENCE_LOCK})`);
+    await writeReferenceData(t);
+  });
+}
+
+/** Any fixed number: the advisory lock key of the reference data refresh. */
+const REFERENCE_LOCK = 8_030_201;

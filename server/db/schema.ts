@@ -95,6 +95,11 @@ export const sessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** The absolute end, whatever the activity. */
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * When the customer last proved their password again in this session (POST api/users/AuthenticateUser), for
+     * changes that want a recent proof; null until then.
+     */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [index('sessions_user_idx').on(t.userGuid)],
 );

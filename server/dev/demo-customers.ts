@@ -13,10 +13,10 @@ import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { savedCards, shipments, users } from '../db/schema.ts';
-import { DEMO_PASSWORD } from '../db/seed.ts';
+import { DEMO_PASSWORD } from './seed.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { openMailboxes } from '../mailboxes/open-mailboxes.ts';
-import { customerEntity, findCountry, planList } from '../api/reference/lookups.ts';
+import { customerEntity, findCountry, planList } from '../reference/lookups.ts';
 
 const bodySchema = z.object({
   countryCode: z.string().default('JO'),

@@ -9,6 +9,7 @@ import type { Db } from '../db/database.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { mountDemoCustomers } from './demo-customers.ts';
 import { outboxEmails, type OutboxKind } from '../db/schema.ts';
+import { dirOf, isLang } from '../../src/i18n/languages.ts';
 
 const LIMIT = 200;
 const KINDS: readonly OutboxKind[] = [
@@ -71,7 +72,7 @@ const safeHref = (link: string) => /^https?:\/\//i.test(link);
 function page(rows: OutboxEntry[]): string {
   const body = rows
     .map((r) => {
-      const dir = r.langCode === 'ar' ? 'rtl' : 'ltr';
+      const dir = isLang(r.langCode) ? dirOf(r.langCode) : 'ltr';
       const link = safeHref(r.link) ? `<a href="${escapeHtml(r.link)}">${escapeHtml(r.link)}</a>` : escapeHtml(r.link);
       return [
         '<tr>',

@@ -33,8 +33,7 @@ export async function openMailboxes(
   entity: string,
 ): Promise<User | undefined> {
   const now = clock();
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     const [opened] = await t
       .update(users)
       .set({

@@ -16,7 +16,7 @@ export interface Warehouse {
   phone: string;
 }
 
-/** The first six are the demo customer's mailboxes (server/db/seed.ts), in this order. */
+/** The first six are the demo customer's mailboxes (server/dev/seed.ts), in this order. */
 export const WAREHOUSES: readonly Warehouse[] = [
   {
     countryCode: 'US',

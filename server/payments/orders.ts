@@ -26,8 +26,8 @@ import type { Logger } from '../logger.ts';
 import { paymentOrders, users } from '../db/schema.ts';
 import { saveOption } from '../wallet/saved-options.ts';
 import { openMailboxes } from '../mailboxes/open-mailboxes.ts';
-import { customerEntity, planList } from '../api/reference/lookups.ts';
-import { HttpError } from '../api/http-errors.ts';
+import { customerEntity, planList } from '../reference/lookups.ts';
+import { DomainError } from '../domain-error.ts';
 import type { CardToken, ChargeResult, SavedAccount } from './provider.ts';
 import type { Pricing } from './promo.ts';
 
@@ -48,7 +48,7 @@ export const isSignupPayment = (user: User) => !user.hasMailboxes;
 export async function payablePlan(db: Db, clock: Clock, user: User, planId: number): Promise<Plan> {
   const { plans } = await planList(db, user.countryCode);
   const plan = plans.find((p) => p.planId === planId);
-  const refuse = (message: string) => new HttpError(400, { code: PaymentErrorCode.plan, message });
+  const refuse = (message: string) => new DomainError('invalid', PaymentErrorCode.plan, message);
   if (!plan) throw refuse('The plan is not offered in your country');
   if (plan.planId === BASIC) throw refuse('The basic plan is free');
   if (isSignupPayment(user)) return plan;
@@ -164,7 +164,7 @@ export async function runOrder(
   if (!claimed) {
     const [now] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, order.id));
     if (now && (now.state === 'paid' || now.state === 'failed')) return resultOf(now);
-    throw new HttpError(409, { code: PaymentErrorCode.inFlight, message: 'The payment is being processed' });
+    throw new DomainError('conflict', PaymentErrorCode.inFlight, 'The payment is being processed');
   }
   let outcome: ChargeOutcome;
   try {
@@ -202,8 +202,7 @@ async function finish(deps: OrderDeps, order: Order, outcome: ChargeOutcome): Pr
       .returning();
     return failed ?? order;
   }
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     const [user] = await t.select().from(users).where(eq(users.guid, order.userGuid)).for('update');
     if (!user) throw new Error('order without customer');
     const { plans } = await planList(t, user.countryCode);

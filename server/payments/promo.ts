@@ -14,7 +14,7 @@ import { fromMinor, percentOf, toMinor } from '../../src/lib/payments/money.ts';
 import type { Plan } from '../../src/lib/reference/schemas.ts';
 import type { Db } from '../db/database.ts';
 import { promoCodes } from '../db/schema.ts';
-import { HttpError } from '../api/http-errors.ts';
+import { DomainError } from '../domain-error.ts';
 
 export interface PromoContext {
   plan: Plan;
@@ -37,7 +37,7 @@ export interface Pricing {
   additionalDurationType: AdditionalDurationType | null;
 }
 
-const refused = (code: string, message: string) => new HttpError(400, { code, message });
+const refused = (code: string, message: string) => new DomainError('invalid', code, message);
 
 /** The normalised form codes are stored in. */
 export const normaliseCode = (code: string) => code.trim().toUpperCase();

@@ -8,6 +8,7 @@
  * reference as the same payment (answer the first result, charge nothing more).
  */
 import type { PaymentSystemId } from '../../src/lib/api/payments/contract.ts';
+import type { Lang } from '../../src/i18n/languages.ts';
 
 export interface CardDetails {
   name: string;
@@ -72,7 +73,7 @@ export interface RedirectRequest extends Money {
   returnUrl: string;
   /** Absolute URL the provider returns to on cancel. */
   cancelUrl: string;
-  lang: 'en' | 'ar';
+  lang: Lang;
   /** PayPal: keep the account for later payments (a billing agreement). */
   saveAccount: boolean;
 }
@@ -130,7 +131,7 @@ export interface HostedPaymentRequest extends Money {
   returnUrl: string;
   /** Where the browser goes when the customer cancels (as given). */
   cancelUrl: string;
-  lang: 'en' | 'ar';
+  lang: Lang;
   /** What the page says is being paid for. */
   description: string;
 }
@@ -161,9 +162,7 @@ export interface PaymentProvider {
   decryptVisaCheckout(encryptKey: string, paymentData: string): Promise<VisaCheckoutCard | null>;
 
   /** Peach (ZA): a card frame for the payment; null html means pay at once with `checkoutId`. */
-  startPeach(
-    payment: Money & { reference: string; lang: 'en' | 'ar' },
-  ): Promise<{ checkoutId: string; html: string | null }>;
+  startPeach(payment: Money & { reference: string; lang: Lang }): Promise<{ checkoutId: string; html: string | null }>;
   /** Peach: the outcome of the checkout the frame completed, with its card for saving. */
   completePeach(
     checkoutId: string,
@@ -171,7 +170,7 @@ export interface PaymentProvider {
   ): Promise<ChargeResult & { card?: CardToken }>;
 
   /** Wallet: checks a card to keep on file, with a 3-D Secure frame when the card asks for one. */
-  registerCard(card: CardDetails, options: { returnUrl: string; lang: 'en' | 'ar' }): Promise<CardRegistration>;
+  registerCard(card: CardDetails, options: { returnUrl: string; lang: Lang }): Promise<CardRegistration>;
   /** Wallet: the card of a verified registration. The same id answers the same every time. */
   completeCardRegistration(id: string): Promise<RegistrationResult>;
 
@@ -179,7 +178,7 @@ export interface PaymentProvider {
   startAccountLink(request: {
     returnUrl: string;
     cancelUrl: string;
-    lang: 'en' | 'ar';
+    lang: Lang;
   }): Promise<{ token: string; redirectUrl: string }>;
   /** Wallet: the account the customer approved (the return URL carried `token`); the same token answers the same. */
   completeAccountLink(token: string): Promise<AccountLinkResult>;

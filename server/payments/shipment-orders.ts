@@ -177,8 +177,7 @@ async function markPaid(
   providerRef: string,
   now: Date,
 ): Promise<{ paid: ShipmentOrder; alreadyPaid: number }> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     const paidNow = await t
       .update(shipments)
       .set({ chargesPaid: true })

@@ -23,7 +23,13 @@ export function securityHeaders(options: { trustProxy: boolean }): MiddlewareHan
     permissionsPolicy: { camera: [], microphone: [], payment: ['self'], geolocation: ['self'] },
   });
   return async (c, next) => {
-    await base(c, next);
+    // A response with a policy of its own (the API reference page) keeps it beside this one: both apply.
+    let own: string | null = null;
+    await base(c, async () => {
+      await next();
+      own = c.res.headers.get('Content-Security-Policy');
+    });
+    if (own) c.res.headers.append('Content-Security-Policy', own);
     const proto = options.trustProxy ? c.req.header('x-forwarded-proto') : new URL(c.req.url).protocol.replace(':', '');
     if (proto === 'https') c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
   };

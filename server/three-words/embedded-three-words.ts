@@ -5,6 +5,7 @@
  * Its list is English only. An Arabic-script input gets no suggestions and no square (forward answers null);
  * reverse in Arabic answers the English words, with the place names in Arabic.
  */
+import { DEFAULT_LANG } from '../../src/i18n/languages.ts';
 import { regionName } from '../../src/lib/reference/region-names.ts';
 import { countryAt, isInCountry } from '../geo/country-at-point.ts';
 import {
@@ -154,7 +155,7 @@ export class EmbeddedThreeWords implements ThreeWordService {
     return Promise.resolve(this.suggest(request));
   }
 
-  private suggest({ input, country, focus, language = 'en', limit }: AutosuggestRequest): Suggestion[] {
+  private suggest({ input, country, focus, language = DEFAULT_LANG, limit }: AutosuggestRequest): Suggestion[] {
     const typed = normaliseInput(input);
     if (ARABIC.test(typed) || !TYPED.test(typed)) return [];
     const list = this.list();

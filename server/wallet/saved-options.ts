@@ -72,8 +72,7 @@ export type NewOption = { card: CardToken } | { account: SavedAccount };
  * customer's row locked, so two saves at once keep one default and no double.
  */
 export async function saveOption(db: Db, userGuid: string, option: NewOption, asDefault: boolean): Promise<number> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     await t.select({ guid: users.guid }).from(users).where(eq(users.guid, userGuid)).for('update');
     const values =
       'card' in option
@@ -130,7 +129,7 @@ export async function findOption(db: Db, userGuid: string, id: number, thirdPart
 }
 
 export async function setDefaultOption(db: Db, userGuid: string, id: number): Promise<void> {
-  await db.transaction(async (tx) => makeDefault(tx as unknown as Db, userGuid, id));
+  await db.transaction(async (tx) => makeDefault(tx, userGuid, id));
 }
 
 /**
@@ -144,8 +143,7 @@ export async function deleteOption(
   userGuid: string,
   id: number,
 ): Promise<{ autoPayOff: boolean }> {
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return db.transaction(async (t) => {
     const [user] = await t.select().from(users).where(eq(users.guid, userGuid)).for('update');
     if (!user) throw new Error('no such customer');
     const rows = await rowsOf(t, userGuid);

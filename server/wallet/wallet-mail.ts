@@ -3,12 +3,12 @@
  * controls: a payment option added or removed, AutoPay turned on or off, shipments paid.
  */
 import { eq } from 'drizzle-orm';
-import type { Context } from 'hono';
 import { NOTIFICATION_OPTION_NAMES, type UserOptions } from '../../src/lib/api/wallet/contract.ts';
 import type { Db } from '../db/database.ts';
 import { notificationOptions, type users, type WalletMailKind } from '../db/schema.ts';
-import type { ApiEnv } from '../api/env.ts';
-import { brandLang, linkOrigin } from '../api/users/link-mail.ts';
+import type { Lang } from '../../src/i18n/languages.ts';
+import type { Logger } from '../logger.ts';
+import type { Mailer } from '../mail/mailer.ts';
 
 type User = typeof users.$inferSelect;
 
@@ -44,17 +44,27 @@ const PAGES: Record<WalletMailKind, string> = {
   'shipments-paid': 'pending-payments',
 };
 
+/** Where a mail's link points: the site's origin, and the language the customer reads it in. */
+export interface MailPlace {
+  origin: string;
+  lang: Lang;
+}
+
 /**
  * Sends a wallet e-mail when the customer's Wallet switch is on. A mail that can't go out is logged, never a
  * reason to fail what the customer did.
  */
-export async function notifyWallet(c: Context<ApiEnv>, user: User, kind: WalletMailKind): Promise<void> {
-  const { db, mailer, logger } = c.var.deps;
+export async function notifyWallet(
+  deps: { db: Db; mailer: Mailer; logger: Logger },
+  user: User,
+  kind: WalletMailKind,
+  { origin, lang }: MailPlace,
+): Promise<void> {
+  const { db, mailer, logger } = deps;
   try {
     const { notificationOptions: switches } = await userOptions(db, user.guid);
     if (!switches.some((s) => s.name === 'Wallet' && s.value)) return;
-    const lang = brandLang(c, user.langCode);
-    await mailer.send({ to: user.email, kind, langCode: lang, link: `${linkOrigin(c)}/${lang}/${PAGES[kind]}` });
+    await mailer.send({ to: user.email, kind, langCode: lang, link: `${origin}/${lang}/${PAGES[kind]}` });
   } catch (err) {
     logger.error({ err, kind }, 'wallet e-mail not sent');
   }

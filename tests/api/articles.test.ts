@@ -7,6 +7,7 @@ import { PAGINATION_HEADER, paginationSchema } from '../../src/lib/api/account-h
 import { apiErrorSchema } from '../../src/lib/api/errors.ts';
 import { shopsSchema } from '../../src/lib/content/schemas.ts';
 import { matchPath } from '../../src/lib/routes/paths.ts';
+import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { CONTENT_ROOT, loadArticleSource, type ArticleSource } from '../../server/content/article-source.ts';
 
 // Expectations come from the content files themselves (their number, their order fields), not from a copy.
@@ -216,7 +217,7 @@ describe.each(BACKENDS)('articles API on %s', (backend) => {
         'country-rate-top': 'about.country-rate',
         'country-rate-bottom': 'about.country-rate',
       };
-      for (const language of ['en', 'ar']) {
+      for (const language of LANGUAGES) {
         const { body } = await article({ subCategory: key, language, scope: 'shipbox' });
         expect(body.articleKey).toBe(key);
         expect(body.body.length).toBeGreaterThan(0);

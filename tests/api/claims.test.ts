@@ -110,9 +110,8 @@ describe.each(BACKENDS)('claims on %s', (backend) => {
       });
       const lower = claimPackageSchema.parse(await (await lookup('nyc', 'tba512000201')).json());
       expect(lower.package.awb).toBe('SB9000201');
-      // The single-slash form answers the same.
-      const single = await lookup('NYC', 'TBA512000201', demo, '/');
-      expect(claimPackageSchema.parse(await single.json())).toEqual(claimPackageSchema.parse(raw));
+      // Only the spec's double-slash path is served (docs/deploy.md: the proxy passes it through).
+      expect(await error(await lookup('NYC', 'TBA512000201', demo, '/'))).toEqual([404, 'NOT_FOUND']);
     });
 
     it("tells the owner apart, and never discloses another customer's number", async () => {
@@ -183,8 +182,9 @@ describe.each(BACKENDS)('claims on %s', (backend) => {
       // The owner of the package is unchanged: staff assign it.
       expect(after).toMatchObject({ userGuid: null, customerId: 0 });
 
-      // A second call (here with the number's digits and the single-slash path) records nothing more.
-      const again = await updateStatus(610_000, '104582', demo, '/');
+      // Not at a single-slash path; a second call (here with the number's digits) records nothing more.
+      expect(await error(await updateStatus(610_000, '104582', demo, '/'))).toEqual([404, 'NOT_FOUND']);
+      const again = await updateStatus(610_000, '104582');
       expect(updateStatusResponseSchema.parse(await again.json()).lastPi).toBe(28);
       expect((await shipment('SB9000201')).history).toHaveLength(after.history.length);
       const lookedUp = claimPackageSchema.parse(await (await lookup('NYC', 'TBA512000201')).json());

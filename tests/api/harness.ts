@@ -13,14 +13,17 @@ import { pino } from 'pino';
 import { createLogger, type Logger } from '../../server/logger.ts';
 import type { PaymentProvider } from '../../server/payments/provider.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
-import { seedIfEmpty, DEMO_PASSWORD } from '../../server/db/seed.ts';
+import { seedIfEmpty, DEMO_PASSWORD } from '../../server/dev/seed.ts';
 import type { BrandId } from '../../src/brands/brands.ts';
 import type { CountryByIp } from '../../server/geo/country-by-ip.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
-export const BACKENDS: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * Both, always. PostgreSQL is the server TEST_DATABASE_URL names: CI's, or the embedded one that
+ * tests/api/postgres-global-setup.ts starts for the run when the variable is unset.
+ */
+export const BACKENDS: Backend[] = ['pglite', 'postgres'];
 
 export const T0 = new Date('2026-11-22T08:00:00Z');
 
@@ -54,7 +57,8 @@ async function freshDatabase(
     return { database, drop: async () => {} };
   }
   // A database of its own per suite, created next to the one TEST_DATABASE_URL names.
-  const url = new URL(process.env.TEST_DATABASE_URL ?? '');
+  if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set: run the API tests with vitest');
+  const url = new URL(process.env.TEST_DATABASE_URL);
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = async (sql: string) => {
     const client = new pg.Client({ connectionString: url.toString() });
@@ -110,6 +114,8 @@ export async function createTestApp(
     countryHeader: options.countryHeader,
     countryByIp: options.countryByIp,
     devTools: options.devTools ?? true,
+    // Every answer and refusal must be one the call's declaration promises (src/lib/api/endpoint.ts).
+    checkContract: true,
     publicOrigin: options.publicOrigin,
     ...(options.payments ? { payments: options.payments } : {}),
   });

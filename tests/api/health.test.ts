@@ -12,7 +12,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, READINESS_TIMEOUT_MS, type AppOptions } from '../../server/app.ts';
 import { migrationProblem, openDatabase, type Database, type Db } from '../../server/db/database.ts';
-import { seedIfEmpty } from '../../server/db/seed.ts';
+import { seedIfEmpty } from '../../server/dev/seed.ts';
 import { users } from '../../server/db/schema.ts';
 import { createLogger } from '../../server/logger.ts';
 import { systemClock } from '../../server/clock.ts';
@@ -147,7 +147,7 @@ describe('migration check', () => {
   });
 });
 
-describe.skipIf(!process.env.TEST_DATABASE_URL)('startup lock on PostgreSQL (needs TEST_DATABASE_URL)', () => {
+describe('startup lock on PostgreSQL', () => {
   it('two pools opening one empty database at once migrate and seed one after the other', async () => {
     const scratch = await createScratchDatabase('startup');
     const opened: Database[] = [];

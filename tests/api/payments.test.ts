@@ -6,6 +6,7 @@ import { SandboxProvider } from '../../server/payments/sandbox/sandbox-provider.
 import {
   IDEMPOTENCY_HEADER,
   SECURE_KEY_COOKIE,
+  countryPaymentMethodsSchema,
   decryptResponseSchema,
   membershipStateSchema,
   paymentOptionsResponseSchema,
@@ -83,6 +84,53 @@ describe.each(BACKENDS)('payments API on %s', (backend) => {
     expect(await ids('KW')).toContain(8);
     expect(await ids('ZA')).toEqual([1, 2, 5]);
     expect((await t.request('/api/v1/countries/XX/PaymentOptions')).status).toBe(404);
+    // The options of a payment in the plan's currency; a currency code that is none is refused.
+    const inJod = paymentOptionsResponseSchema.parse(
+      await (await t.request('/api/v1/countries/JO/PaymentOptions?currencyCode=JOD')).json(),
+    );
+    expect(inJod.every((o) => !o.convertToUSD)).toBe(true);
+    expect((await t.request('/api/v1/countries/JO/PaymentOptions?currencyCode=jod')).status).toBe(400);
+  });
+
+  it("answers a country's payment methods to anyone, cacheable: systems, card route and AutoPay rules", async () => {
+    const methods = async (code: string) => {
+      const res = await t.request(`/api/shareddata/countries/${code}/paymentoptions`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+      return countryPaymentMethodsSchema.parse(await res.json());
+    };
+    expect(await methods('jo')).toEqual({
+      countryCode: 'JO',
+      systems: [1, 2, 3, 4, 6, 5, 9],
+      cardRoute: 'card',
+      autoPay: { visible: true, mandatory: false, paymentOptionSavingMandatory: false, discountPercent: 5 },
+    });
+    const saudi = await methods('SA');
+    expect(saudi.systems).toContain(7);
+    expect(saudi.systems).not.toContain(8);
+    const kuwait = await methods('KW');
+    expect(kuwait.systems).toContain(8);
+    expect(kuwait.autoPay).toEqual({
+      visible: true,
+      mandatory: true,
+      paymentOptionSavingMandatory: true,
+      discountPercent: null,
+    });
+    expect(await methods('ZA')).toMatchObject({ systems: [1, 2, 5], cardRoute: 'peach' });
+    expect((await methods('EG')).autoPay).toMatchObject({ visible: false, mandatory: false });
+    // The same for a logged-in customer: nothing in it is theirs.
+    const who = await customer('KW');
+    const own = await t.request('/api/shareddata/countries/KW/paymentoptions', { cookie: who.cookie });
+    expect(await own.json()).toEqual(kuwait);
+
+    const unknown = await t.request('/api/shareddata/countries/XX/paymentoptions');
+    expect(unknown.status).toBe(404);
+    expect(apiErrorSchema.parse(await unknown.json()).code).toBe('NOT_FOUND');
+    for (const bad of ['SAU', 'S1', '%20']) {
+      const res = await t.request(`/api/shareddata/countries/${bad}/paymentoptions`);
+      expect(res.status, bad).toBe(400);
+      expect(apiErrorSchema.parse(await res.json()).code).toBe('VALIDATION');
+    }
   });
 
   it("lists the customer's saved cards, and refuses another customer's", async () => {

@@ -1,18 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BACKENDS, cookieOf, createTestApp, type TestApp } from './harness.ts';
-import { DEMO_MOBILE } from '../../server/db/seed.ts';
+import { DEMO_MOBILE } from '../../server/dev/seed.ts';
 import { addresses, countries, marketingContacts, subscriptions, users } from '../../server/db/schema.ts';
-import { loginResponseSchema, type ProfileSaveRequest } from '../../src/lib/api/account/contract.ts';
-import { profileSchema } from '../../src/lib/api/customers/contract.ts';
 import {
+  loginResponseSchema,
   profileDetailsResponseSchema,
   shippingDetailsResultSchema,
   shippingDetailsResponseSchema,
   type ProfileDetailsRequest,
+  type ProfileSaveRequest,
   type ShippingDetailsRequest,
-  type SignupRequest,
-} from '../../src/lib/api/signup/contract.ts';
+} from '../../src/lib/api/account/contract.ts';
+import { profileSchema } from '../../src/lib/api/customers/contract.ts';
+import type { SignupRequest } from '../../src/lib/api/signup/contract.ts';
 import { apiErrorSchema } from '../../src/lib/api/errors.ts';
 import { mailboxCount } from '../../src/lib/profile/profile-rules.ts';
 import { brands } from '../../src/brands/brands.ts';

@@ -7,14 +7,16 @@ import {
   countryResponseSchema,
   idTypesResponseSchema,
   membershipPlansResponseSchema,
+  worldCountrySchema,
 } from '../../src/lib/api/reference/contract.ts';
 import { apiErrorSchema } from '../../src/lib/api/errors.ts';
 import { count, eq } from 'drizzle-orm';
 import { cities, countries, users } from '../../server/db/schema.ts';
-import { refreshReferenceData } from '../../server/db/seed.ts';
+import { refreshReferenceData } from '../../server/db/reference-data.ts';
 import { loadReferenceData } from '../../server/db/reference-data.ts';
 import { loadIpLocationDb } from '../../server/geo/ip-location-db.ts';
 import { join } from 'node:path';
+import { z } from '../../src/lib/zod.ts';
 
 const IP_FIXTURE = join(import.meta.dirname, '..', 'fixtures', 'ip-location-db');
 
@@ -31,9 +33,16 @@ describe.each(BACKENDS)('reference API on %s', (backend) => {
     expect(apiErrorSchema.parse(await res.json()).code).toBe('NOT_FOUND');
   };
 
+  const refused = async (res: Response) => {
+    expect(res.status).toBe(400);
+    const body = apiErrorSchema.parse(await res.json());
+    expect(body.code).toBe('VALIDATION');
+    return Object.keys(body.fieldErrors ?? {});
+  };
+
   describe('countries', () => {
-    it('lists every country by English name, without logging in', async () => {
-      const res = await get('/api/countries');
+    it('lists every country by English name at the spec path, with its slash, without logging in', async () => {
+      const res = await get('/api/countries/');
       expect(res.status).toBe(200);
       const list = countriesResponseSchema.parse(await res.json());
       expect(list.length).toBe(24);
@@ -56,6 +65,81 @@ describe.each(BACKENDS)('reference API on %s', (backend) => {
       expect(countryResponseSchema.parse(await res.json())).toMatchObject({ code: 'JO', currencyCode: 'JOD' });
       await notFound(await get('/api/countries/XX'));
       await notFound(await get('/api/countries/JOR'));
+    });
+
+    it('answers nothing at the path without the slash, which the spec does not write', async () => {
+      const res = await get('/api/countries');
+      expect(res.status).toBe(404);
+    });
+  });
+
+  describe('all countries', () => {
+    const all = async (query = '') => {
+      const res = await get(`/api/shareddata/allCountries${query}`);
+      expect(res.status).toBe(200);
+      return z.array(z.strictObject(worldCountrySchema.shape)).parse(await res.json());
+    };
+    const service = loadReferenceData().countries;
+
+    it('lists every country of the world once, in English by default, sorted by name', async () => {
+      const list = await all();
+      const codes = list.map((c) => c.code);
+      expect(new Set(codes).size).toBe(codes.length);
+      // ISO 3166-1's 249 officially assigned codes, and Kosovo's XK.
+      expect(list.length).toBe(250);
+      for (const code of ['BR', 'NG', 'FJ', 'IS', 'XK', 'AQ', ...service.map((c) => c.code)])
+        expect(codes).toContain(code);
+      const names = list.map((c) => c.name);
+      expect(names).toEqual([...names].sort(new Intl.Collator('en-US').compare));
+      expect(list.find((c) => c.code === 'BR')).toEqual({ code: 'BR', name: 'Brazil', isZipCodeRequired: true });
+      expect(await all('?language=en')).toEqual(list);
+    });
+
+    it("keeps the service's own names and zip-code rule for its countries", async () => {
+      const list = await all();
+      for (const country of service) {
+        expect(list.find((c) => c.code === country.code)).toEqual({
+          code: country.code,
+          name: country.nameEn,
+          isZipCodeRequired: country.isZipCodeRequired,
+        });
+      }
+      expect(list.find((c) => c.code === 'AE')?.isZipCodeRequired).toBe(false);
+    });
+
+    it('names them in Arabic, sorted as Arabic sorts', async () => {
+      const list = await all('?language=ar');
+      expect(list.length).toBe(250);
+      for (const c of list) expect(c.name, c.code).toMatch(/\p{Script=Arabic}/u);
+      expect(list.find((c) => c.code === 'JO')?.name).toBe(service.find((c) => c.code === 'JO')?.nameAr);
+      const names = list.map((c) => c.name);
+      expect(names).toEqual([...names].sort(new Intl.Collator('ar-u-nu-latn').compare));
+    });
+
+    it('refuses a language the site is not written in', async () => {
+      expect(await refused(await get('/api/shareddata/allCountries?language=fr'))).toEqual(['language']);
+    });
+  });
+
+  describe('three-word setting', () => {
+    const setting = async (code: string) => {
+      const res = await get(`/api/v1/countries/${code}/settings/enableWhat3Words`);
+      expect(res.status, code).toBe(200);
+      return z.boolean().parse(await res.json());
+    };
+
+    it("answers each country's flag as the site's data has it, the code in any case", async () => {
+      const service = loadReferenceData().countries;
+      expect(service.some((c) => c.enableWhat3Words)).toBe(true);
+      expect(service.some((c) => !c.enableWhat3Words)).toBe(true);
+      for (const country of service) expect(await setting(country.code)).toBe(country.enableWhat3Words);
+      expect(await setting('ae')).toBe(true);
+      expect(await setting('us')).toBe(false);
+    });
+
+    it('answers 404 for a country the service does not know', async () => {
+      await notFound(await get('/api/v1/countries/BR/settings/enableWhat3Words'));
+      await notFound(await get('/api/v1/countries/JOR/settings/enableWhat3Words'));
     });
   });
 

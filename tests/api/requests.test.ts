@@ -53,6 +53,9 @@ describe.each(BACKENDS)('requests on %s', (backend) => {
     call('GET', `/api/account/${guid}/requests/${id}`, as);
   const attach = (id: number | string, body: BodyInit, as: Session | null = demo, guid = demo.guid) =>
     call('POST', `/api/account/${guid}/requests/${id}/attachFiles`, as, body);
+  /** The same call at the uploads service's path (spec 2 §7 Users and customers). */
+  const upload = (id: number | string, body: BodyInit, as: Session | null = demo, guid = demo.guid) =>
+    call('POST', `/api/customers/${guid}/uploads/2/${id}`, as, body);
   const download = (id: string, as: Session | null = demo, guid = demo.guid) =>
     call('GET', `/api/customers/${guid}/uploads/2/${id}`, as);
   const error = async (res: Response) => [res.status, apiErrorSchema.parse(await res.json()).code];
@@ -391,6 +394,47 @@ describe.each(BACKENDS)('requests on %s', (backend) => {
       expect(await error(await attach('abc', form(file(PNG, 'x.png'))))).toEqual([400, 'VALIDATION']);
       expect(await attachmentRows(closed.id)).toEqual([]);
     });
+
+    it('attaches through POST api/customers/{userGuid}/uploads/2/{requestId} alike, with the same checks', async () => {
+      const fresh = requestSchema.parse(await (await save(inquiry({ subject: 'Uploaded' }))).json());
+      const res = await upload(fresh.id, form(file(PDF, 'invoice.pdf'), file(PNG, 'label.png')));
+      expect(res.status).toBe(200);
+      const withFiles = requestSchema.parse(await res.json());
+      expect(withFiles.attachments.map((a) => a.name)).toEqual(['invoice.pdf', 'label.png']);
+      // The same request as the requests calls see it, and each file downloads from uploads/2.
+      expect(requestSchema.parse(await (await getOne(fresh.id)).json())).toEqual(withFiles);
+      const got = await download(withFiles.attachments[0]!.id);
+      expect(new Uint8Array(await got.arrayBuffer())).toEqual(PDF);
+      // The other path counts the same five.
+      expect((await attach(fresh.id, form(file(DOC, 'a.doc'), file(GIF, 'b.gif')))).status).toBe(200);
+      expect(await error(await upload(fresh.id, form(file(PNG, 'c.png'), file(PDF, 'd.pdf'))))).toEqual([
+        400,
+        'FILE_QUEUE_LIMIT',
+      ]);
+
+      const other = requestSchema.parse(await (await save(inquiry({ subject: 'Checked' }))).json());
+      expect(await error(await upload(other.id, form()))).toEqual([400, 'FILE_REQUIRED']);
+      expect(await error(await upload(other.id, form(file(MZ, 'a.png'))))).toEqual([415, 'FILE_FORMAT']);
+      expect(await error(await upload(other.id, form(file(pdf(MAX_FILE_BYTES + 1), 'big.pdf'))))).toEqual([
+        413,
+        'FILE_TOO_LARGE',
+      ]);
+      expect(await error(await upload('abc', form(file(PNG, 'x.png'))))).toEqual([400, 'VALIDATION']);
+      expect(await error(await upload(999_999, form(file(PNG, 'x.png'))))).toEqual([404, 'NOT_FOUND']);
+      expect(await error(await upload('99999999999', form(file(PNG, 'x.png'))))).toEqual([404, 'NOT_FOUND']);
+      expect(await attachmentRows(other.id)).toEqual([]);
+    });
+
+    it('refuses at the uploads path: another guid (403), no session (401), not the user’s (404), closed (409)', async () => {
+      const mine = requestSchema.parse(await (await save(inquiry())).json());
+      const one = () => form(file(PNG, 'x.png'));
+      expect(await error(await upload(mine.id, one(), other))).toEqual([403, 'FORBIDDEN']);
+      expect(await error(await upload(mine.id, one(), null))).toEqual([401, 'UNAUTHORIZED']);
+      expect(await error(await upload(mine.id, one(), other, other.guid))).toEqual([404, 'NOT_FOUND']);
+      await save({ ...inquiry({ closeCase: true }), id: mine.id });
+      expect(await error(await upload(mine.id, one()))).toEqual([409, 'CONFLICT']);
+      expect(await attachmentRows(mine.id)).toEqual([]);
+    });
   });
 
   it("lists the user's claims newest first", async () => {
@@ -429,6 +473,7 @@ describe.each(BACKENDS)('requests on %s', (backend) => {
       ['GET', `/api/account/${demo.guid}/requests/${mine!.id}`, undefined],
       ['POST', `/api/account/${demo.guid}/requests`, JSON.stringify(inquiry())],
       ['POST', `/api/account/${demo.guid}/requests/${mine!.id}/attachFiles`, form(file(PNG, 'a.png'))],
+      ['POST', `/api/customers/${demo.guid}/uploads/2/${mine!.id}`, form(file(PNG, 'a.png'))],
     ];
     for (const [method, path, body] of calls) {
       expect(await error(await call(method, path, other, body)), `${method} ${path}`).toEqual([403, 'FORBIDDEN']);

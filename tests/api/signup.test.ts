@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { BACKENDS, cookieOf, createTestApp, type TestApp } from './harness.ts';
-import { DEMO_MOBILE } from '../../server/db/seed.ts';
+import { DEMO_MOBILE } from '../../server/dev/seed.ts';
 import { subscriptions, users } from '../../server/db/schema.ts';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { loginResponseSchema } from '../../src/lib/api/account/contract.ts';

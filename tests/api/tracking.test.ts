@@ -7,7 +7,9 @@ import { TRACKING_LIMIT, trackingKey } from '../../server/api/tracking/tracking.
 import {
   OWNER_ONLY_FIELDS,
   invoiceAttachmentsSchema,
+  ownerTrackingViewSchema,
   publicTrackingSchema,
+  singlePackagesSchema,
   trackingSchema,
 } from '../../src/lib/api/tracking/contract.ts';
 import { IDEMPOTENCY_HEADER } from '../../src/lib/api/payments/contract.ts';
@@ -188,6 +190,170 @@ describe.each(BACKENDS)('tracking API on %s', (backend) => {
       );
       const [after] = await awbsOf(owner);
       expect(after!.invoice).toBeNull();
+    });
+  });
+
+  describe('GET api/packages/{awb}/singlePackage', () => {
+    let demo: Customer;
+    beforeAll(async () => {
+      demo = await t.login('demo@example.com');
+    });
+    const single = (awb: string, who: Customer | undefined, query = '') =>
+      t.request(`/api/packages/${awb}/singlePackage${query}`, who ? { cookie: who.cookie } : {});
+    const packagesOf = async (res: Response) => {
+      expect(res.status).toBe(200);
+      return singlePackagesSchema.parse(await res.json());
+    };
+    const codeOf = async (res: Response) => [res.status, apiErrorSchema.parse(await res.json())];
+
+    it("answers the owner the private section's fields: customs, charges due, invoice, files, return", async () => {
+      const owner = await t.newCustomer({ pendingShipments: 1 });
+      const [row] = await awbsOf(owner);
+      const res = await single(row!.awb.toLowerCase(), owner);
+      expect(res.headers.get('cache-control')).toBe('private, no-store');
+      const [view, ...more] = await packagesOf(res);
+      expect(more).toEqual([]);
+      expect(view).toMatchObject({
+        awb: row!.awb,
+        isUserOwner: true,
+        hawbid: row!.hawbId,
+        foreignAwb: row!.foreignAwb,
+        customsDuty: Number(row!.customsDuty),
+        importVat: Number(row!.importVat),
+        attachments: [],
+        invoice: null,
+        returnShipment: null,
+      });
+      expect(view!.chargesDue?.total).toBeCloseTo(
+        Object.values(row!.charges!).reduce((sum, v) => sum + Number(v), 0),
+        2,
+      );
+      // The same view the owner gets from public tracking, where nothing is named otherwise.
+      const tracked = ownerTrackingViewSchema.parse(await (await track(row!.awb, owner)).json());
+      expect(view).toEqual({ ...tracked, history: view!.history });
+    });
+
+    it('keeps the newest `count` events and names statuses and places in `language`', async () => {
+      // SB7000110: delivered, from Dubai to Amman, seven events.
+      const [full] = await packagesOf(await single('SB7000110', demo));
+      expect(full!.history).toHaveLength(7);
+      expect(full!.history[0]).toMatchObject({ statusId: 22, status: 'Delivered', location: 'Amman' });
+      const times = full!.history.map((e) => e.at);
+      expect(times).toEqual([...times].sort().reverse());
+
+      const [newest] = await packagesOf(await single('SB7000110', demo, '?count=2'));
+      expect(newest!.history).toEqual(full!.history.slice(0, 2));
+
+      const [arabic] = await packagesOf(await single('SB7000110', demo, '?language=ar&count=7'));
+      expect(arabic!.history[0]).toMatchObject({ statusId: 22, status: 'تم التسليم', location: 'عمّان' });
+      expect(arabic!.history.at(-1)).toMatchObject({
+        statusId: 1,
+        status: 'تم استلام معلومات الشحنة',
+        location: 'دبي',
+      });
+      expect(arabic!.history.map((e) => e.at)).toEqual(times);
+      // The status the page's rules read keeps its stored name.
+      expect(arabic!.currentStatus).toBe('Delivered');
+
+      // useXMLTracking has nothing to choose between: both answers are the same.
+      const withXml = await packagesOf(await single('SB7000110', demo, '?useXMLTracking=true'));
+      const withoutXml = await packagesOf(await single('SB7000110', demo, '?useXMLTracking=false'));
+      expect(withXml).toEqual([full]);
+      expect(withoutXml).toEqual([full]);
+    });
+
+    it("answers several of the owner's packages with `awbs`, the path's first, each once", async () => {
+      const views = await packagesOf(await single('SB7000110', demo, '?awbs=SB7000112,%20sb7000111,SB7000110'));
+      expect(views.map((v) => v.awb)).toEqual(['SB7000110', 'SB7000112', 'SB7000111']);
+      expect(views.every((v) => v.isUserOwner)).toBe(true);
+      // Nine more at most.
+      const ten = Array.from({ length: 10 }, (_, i) => `SB${7_000_111 + i}`).join(',');
+      expect(await codeOf(await single('SB7000110', demo, `?awbs=${ten}`))).toMatchObject([
+        400,
+        { code: 'VALIDATION' },
+      ]);
+      // One that is not the customer's makes the whole call a 404.
+      expect(await codeOf(await single('SB7000110', demo, '?awbs=SB7000111,SB9000100'))).toMatchObject([
+        404,
+        { code: 'NOT_FOUND' },
+      ]);
+    });
+
+    it('refuses a count, a language, useXMLTracking or awbs it does not know (400)', async () => {
+      for (const query of [
+        '?count=0',
+        '?count=101',
+        '?count=two',
+        '?language=fr',
+        '?useXMLTracking=maybe',
+        '?awbs=x!',
+      ]) {
+        expect(await codeOf(await single('SB7000110', demo, query)), query).toMatchObject([
+          400,
+          { code: 'VALIDATION' },
+        ]);
+      }
+    });
+
+    it("answers 404 alike for someone else's package and one that does not exist, and 401 without a session", async () => {
+      const stranger = await t.newCustomer();
+      const theirs = await codeOf(await single('SB7000110', stranger));
+      expect(theirs).toEqual([404, { code: 'NOT_FOUND', message: 'Not found' }]);
+      expect(await codeOf(await single('SB0000001', stranger))).toEqual(theirs);
+      expect(await codeOf(await single('not-a-number!', stranger))).toEqual(theirs);
+      // Nobody's package, publicly trackable, is not the customer's either.
+      expect(await codeOf(await single('SB9000100', demo))).toEqual(theirs);
+      expect(await codeOf(await single('SB7000110', undefined))).toMatchObject([401, { code: 'UNAUTHORIZED' }]);
+    });
+  });
+
+  describe('GET api/tracking/{awb}/upload/{uploadId}: an invoice file', () => {
+    const download = (awb: string, id: string, who: Customer | undefined) =>
+      t.request(`/api/tracking/${awb}/upload/${id}`, who ? { cookie: who.cookie } : {});
+
+    it('serves each invoice file to the owner as a download, by the type of its content', async () => {
+      const owner = await t.newCustomer({ invoiceShipments: 1 });
+      const [row] = await awbsOf(owner);
+      const sent = await upload(
+        row!.awb,
+        owner,
+        filesForm([
+          { bytes: PDF, name: 'invoice.pdf', type: 'application/pdf' },
+          { bytes: PNG, name: 'scan.html', type: 'text/html' },
+        ]),
+      );
+      const [pdf, png] = invoiceAttachmentsSchema.parse(await sent.json());
+
+      const got = await download(row!.awb, pdf!.id, owner);
+      expect(got.status).toBe(200);
+      expect(new Uint8Array(await got.arrayBuffer())).toEqual(PDF);
+      expect(got.headers.get('content-type')).toBe('application/pdf');
+      expect(got.headers.get('content-disposition')).toMatch(/^attachment; filename="invoice.pdf"/);
+      expect(got.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(got.headers.get('cache-control')).toBe('private, no-store');
+      // A PNG sent as HTML is served as the PNG it is.
+      const image = await download(row!.awb.toLowerCase(), png!.id, owner);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      expect(image.headers.get('content-disposition')).toMatch(/^attachment; filename="scan.png"/);
+    });
+
+    it("answers 401 without a session, 403 for someone else's shipment, 404 for a file not of this shipment", async () => {
+      const owner = await t.newCustomer({ invoiceShipments: 2 });
+      const stranger = await t.newCustomer({ invoiceShipments: 1 });
+      const [first, second] = await awbsOf(owner);
+      const [theirs] = await awbsOf(stranger);
+      const one = () => filesForm([{ bytes: PDF, name: 'a.pdf', type: 'application/pdf' }]);
+      const [file] = invoiceAttachmentsSchema.parse(await (await upload(first!.awb, owner, one())).json());
+      const [strangers] = invoiceAttachmentsSchema.parse(await (await upload(theirs!.awb, stranger, one())).json());
+
+      expect((await download(first!.awb, file!.id, undefined)).status).toBe(401);
+      expect((await download(first!.awb, file!.id, stranger)).status).toBe(403);
+      // Not under another shipment, not even the owner's own; nor another customer's file under one's own.
+      expect((await download(second!.awb, file!.id, owner)).status).toBe(404);
+      expect((await download(first!.awb, strangers!.id, owner)).status).toBe(404);
+      expect((await download(first!.awb, crypto.randomUUID(), owner)).status).toBe(404);
+      expect((await download('SB0000001', file!.id, owner)).status).toBe(404);
+      expect((await download(first!.awb, 'not-an-id', owner)).status).toBe(400);
     });
   });
 

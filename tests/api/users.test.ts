@@ -2,11 +2,13 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { BACKENDS, cookieOf, createTestApp, type TestApp } from './harness.ts';
-import { DEMO_PASSWORD } from '../../server/db/seed.ts';
-import { accountLinks, outboxEmails, users, type UserStatus } from '../../server/db/schema.ts';
+import { DEMO_PASSWORD } from '../../server/dev/seed.ts';
+import { accountLinks, outboxEmails, sessions, users, type UserStatus } from '../../server/db/schema.ts';
+import { SessionStore } from '../../server/auth/sessions.ts';
 import { apiErrorSchema } from '../../src/lib/api/errors.ts';
-import { accountFromLinkSchema } from '../../src/lib/api/users/contract.ts';
+import { accountFromLinkSchema, linkAccountSchema, reauthenticationSchema } from '../../src/lib/api/users/contract.ts';
 import { z } from '../../src/lib/zod.ts';
+import type { Lang } from '../../src/i18n/languages.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -61,13 +63,13 @@ describe.each(BACKENDS)('users API on %s', (backend) => {
     return new URL(mail!.link).searchParams.get('q') ?? '';
   }
 
-  async function resetToken(email: string, langCode: 'en' | 'ar' = 'en'): Promise<string> {
+  async function resetToken(email: string, langCode: Lang = 'en'): Promise<string> {
     const res = await post('/api/users/SendForgottenPasswordEmail', { email, langCode });
     expect(await res.json()).toEqual({ sent: true });
     return latestToken(email);
   }
 
-  async function activationToken(email: string, langCode: 'en' | 'ar' = 'en'): Promise<string> {
+  async function activationToken(email: string, langCode: Lang = 'en'): Promise<string> {
     const res = await post('/api/users/SendActivationEmail', { email, langCode });
     expect(await res.json()).toEqual({ sent: true });
     return latestToken(email);
@@ -277,6 +279,181 @@ describe.each(BACKENDS)('users API on %s', (backend) => {
       const user = await newUser();
       await post('/api/users/SendActivationEmail', { email: user.email, langCode: 'en' });
       expect(await mailsTo(user.email)).toEqual([]);
+    });
+  });
+
+  describe('activation in the v1 form (the link in the activationParams header)', () => {
+    const account = (q?: string) =>
+      t.request('/api/v1/session/account', q === undefined ? {} : { headers: { activationParams: q } });
+    const activate = (guid: string, q?: string, init: { cookie?: string } = {}) =>
+      t.request(`/api/v1/account/${guid}/activate`, {
+        method: 'POST',
+        ...init,
+        ...(q === undefined ? {} : { headers: { activationParams: q } }),
+      });
+
+    it('answers the account of the link, as ResolveAccount does, with its GUID, and no cache keeps it', async () => {
+      const user = await newUser('pending');
+      const q = await activationToken(user.email);
+      const res = await account(q);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      const body = z.strictObject(linkAccountSchema.shape).parse(await res.json());
+      expect(body).toEqual({ active: false, email: user.email, activationParam: q, accountGUID: user.guid });
+      const resolved = await post('/api/users/ResolveAccount', { q });
+      expect({ ...(await resolved.json()), accountGUID: user.guid }).toEqual(body);
+    });
+
+    it('activates the account of the link once, logged out, and the link then stops working in both forms', async () => {
+      const user = await newUser('pending');
+      const q = await activationToken(user.email);
+      expect(await errorOf(await login(user.email, DEMO_PASSWORD))).toEqual([401, 'AE001']);
+
+      const done = await activate(user.guid, q);
+      expect([done.status, await done.json()]).toEqual([200, { done: true }]);
+      const [row] = await t.database.db.select().from(users).where(eq(users.guid, user.guid));
+      expect(row!.status).toBe('active');
+      expect((await login(user.email, DEMO_PASSWORD)).status).toBe(200);
+
+      expect(await errorOf(await activate(user.guid, q))).toEqual([400, 'ACCOUNT_NOT_RESOLVED']);
+      expect(await errorOf(await account(q))).toEqual([400, 'ACCOUNT_NOT_RESOLVED']);
+      expect(await errorOf(await post('/api/users/ActivateUser', { q }))).toEqual([400, 'ACCOUNT_NOT_RESOLVED']);
+    });
+
+    it("refuses (403) a link of another account than the path's, using nothing up", async () => {
+      const mine = await newUser('pending');
+      const theirs = await newUser('pending');
+      const q = await activationToken(mine.email);
+      expect(await errorOf(await activate(theirs.guid, q))).toEqual([403, 'FORBIDDEN']);
+      expect(await errorOf(await activate('not-a-guid', q))).toEqual([403, 'FORBIDDEN']);
+      const [other] = await t.database.db.select().from(users).where(eq(users.guid, theirs.guid));
+      expect(other!.status).toBe('pending');
+      // A session of the other account proves nothing either: the link decides.
+      const { cookie } = await t.login('demo@example.com');
+      const [demo] = await t.database.db.select().from(users).where(eq(users.email, 'demo@example.com'));
+      expect(await errorOf(await activate(demo!.guid, q, { cookie }))).toEqual([403, 'FORBIDDEN']);
+      expect((await activate(mine.guid.toUpperCase(), q)).status).toBe(200);
+    });
+
+    it('answers ALREADY_ACTIVE for an account already active, using nothing up', async () => {
+      const user = await newUser('pending');
+      const first = await activationToken(user.email);
+      const second = await activationToken(user.email);
+      expect((await activate(user.guid, first)).status).toBe(200);
+      expect(linkAccountSchema.parse(await (await account(second)).json())).toMatchObject({ active: true });
+      expect(await errorOf(await activate(user.guid, second))).toEqual([400, 'ALREADY_ACTIVE']);
+      const hash = createHash('sha256').update(second).digest('base64url');
+      const [link] = await t.database.db.select().from(accountLinks).where(eq(accountLinks.tokenHash, hash));
+      expect(link!.usedAt).toBeNull();
+    });
+
+    it('refuses a missing or malformed header (400), and unknown, expired or reset links (ACCOUNT_NOT_RESOLVED)', async () => {
+      const user = await newUser('pending');
+      const missing = await account();
+      expect([missing.status, apiErrorSchema.parse(await missing.json()).fieldErrors]).toEqual([
+        400,
+        { activationParams: [expect.any(String)] },
+      ]);
+      expect(await errorOf(await account('x'))).toEqual([400, 'VALIDATION']);
+      expect(await errorOf(await activate(user.guid))).toEqual([400, 'VALIDATION']);
+      const unknown = randomBytes(32).toString('base64url');
+      expect(await errorOf(await account(unknown))).toEqual([400, 'ACCOUNT_NOT_RESOLVED']);
+      expect(await errorOf(await activate(user.guid, unknown))).toEqual([400, 'ACCOUNT_NOT_RESOLVED']);
+      const reset = await resetToken(user.email);
+      expect(await errorOf(await account(reset))).toEqual([400, 'ACCOUNT_NOT_RESOLVED']);
+      expect(await errorOf(await activate(user.guid, reset))).toEqual([400, 'ACCOUNT_NOT_RESOLVED']);
+
+      const q = await activationToken(user.email);
+      t.advance(48 * HOUR - MINUTE);
+      expect((await account(q)).status).toBe(200);
+      t.advance(2 * MINUTE);
+      expect(await errorOf(await account(q))).toEqual([400, 'ACCOUNT_NOT_RESOLVED']);
+      expect(await errorOf(await activate(user.guid, q))).toEqual([400, 'ACCOUNT_NOT_RESOLVED']);
+    });
+  });
+
+  describe('re-authentication', () => {
+    const reauthenticate = (body: unknown, cookie?: string, from?: string) =>
+      post('/api/users/AuthenticateUser', body, { ...(cookie ? { cookie } : {}), ...(from ? { from } : {}) });
+    /** The session id behind a cookie (`sid=<id>`). */
+    const idOf = (cookie: string) => cookie.slice(cookie.indexOf('=') + 1);
+    const store = () => new SessionStore(t.database.db, t.clock);
+
+    it('records the time on the session, which stays the same one, and answers it', async () => {
+      const user = await newUser();
+      const session = cookieOf(await login(user.email, DEMO_PASSWORD)) ?? '';
+      expect(await store().reauthenticatedAt(idOf(session))).toBeNull();
+      t.advance(MINUTE);
+
+      const res = await reauthenticate({ email: ` ${user.email.toUpperCase()}`, password: DEMO_PASSWORD }, session);
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie()).toEqual([]);
+      const body = z.strictObject(reauthenticationSchema.shape).parse(await res.json());
+      expect(body).toEqual({ authenticated: true, reauthenticatedAt: t.clock().toISOString() });
+      expect(await store().reauthenticatedAt(idOf(session))).toEqual(t.clock());
+      expect((await details(session)).status).toBe(200);
+      const rows = await t.database.db.select().from(sessions).where(eq(sessions.userGuid, user.guid));
+      expect(rows).toHaveLength(1);
+    });
+
+    it('refuses a wrong password, and another account even with its own password, as login does (AE002)', async () => {
+      const user = await newUser();
+      const other = await newUser();
+      const session = cookieOf(await login(user.email, DEMO_PASSWORD)) ?? '';
+      const wrong = await reauthenticate({ email: user.email, password: 'Wrong!2345' }, session);
+      expect(await errorOf(wrong)).toEqual([401, 'AE002']);
+      const theirs = await reauthenticate({ email: other.email, password: DEMO_PASSWORD }, session);
+      expect(await errorOf(theirs)).toEqual([401, 'AE002']);
+      expect(await store().reauthenticatedAt(idOf(session))).toBeNull();
+      // A refusal doesn't end the session.
+      expect((await details(session)).status).toBe(200);
+    });
+
+    it('answers AE001 and AE003 like login, only with the right password', async () => {
+      const user = await newUser();
+      const session = cookieOf(await login(user.email, DEMO_PASSWORD)) ?? '';
+      await t.database.db.update(users).set({ isDropShip: true }).where(eq(users.guid, user.guid));
+      expect(await errorOf(await reauthenticate({ email: user.email, password: DEMO_PASSWORD }, session))).toEqual([
+        401,
+        'AE003',
+      ]);
+      await t.database.db.update(users).set({ status: 'deactivated' }).where(eq(users.guid, user.guid));
+      expect(await errorOf(await reauthenticate({ email: user.email, password: DEMO_PASSWORD }, session))).toEqual([
+        401,
+        'AE001',
+      ]);
+      expect(await errorOf(await reauthenticate({ email: user.email, password: 'Wrong!2345' }, session))).toEqual([
+        401,
+        'AE002',
+      ]);
+    });
+
+    it("shares login's limit: after 5 failures from one address, both stop (429) until the window ends", async () => {
+      const user = await newUser();
+      const from = '198.51.100.231';
+      const session = cookieOf(await login(user.email, DEMO_PASSWORD, from)) ?? '';
+      for (let i = 0; i < 5; i++) {
+        const res = await reauthenticate({ email: user.email, password: `Wrong!${i}000` }, session, from);
+        expect(res.status).toBe(401);
+      }
+      const blocked = await reauthenticate({ email: user.email, password: DEMO_PASSWORD }, session, from);
+      expect(await errorOf(blocked)).toEqual([429, 'TOO_MANY_ATTEMPTS']);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await errorOf(await login(user.email, DEMO_PASSWORD, from))).toEqual([429, 'TOO_MANY_ATTEMPTS']);
+      t.advance(15 * MINUTE + 1000);
+      const fresh = cookieOf(await login(user.email, DEMO_PASSWORD, from)) ?? '';
+      expect((await reauthenticate({ email: user.email, password: DEMO_PASSWORD }, fresh, from)).status).toBe(200);
+    });
+
+    it('answers 401 without a session, and 400 for a body that is not credentials', async () => {
+      const user = await newUser();
+      expect(await errorOf(await reauthenticate({ email: user.email, password: DEMO_PASSWORD }))).toEqual([
+        401,
+        'UNAUTHORIZED',
+      ]);
+      const { cookie } = await t.login(user.email);
+      const bad = await reauthenticate({ email: 'not-an-email' }, cookie);
+      expect(await errorOf(bad)).toEqual([400, 'VALIDATION']);
     });
   });
 

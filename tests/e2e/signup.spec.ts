@@ -6,9 +6,9 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support.ts';
 import { PNG } from '../fixtures/files.ts';
-import { DEMO_MOBILE } from '../../server/db/seed.ts';
+import { DEMO_MOBILE } from '../../server/dev/seed.ts';
+import type { Lang } from '../../src/i18n/languages.ts';
 
-type Lang = 'en' | 'ar';
 const catalogues = {
   en: JSON.parse(readFileSync('src/i18n/en.json', 'utf8')) as Record<string, string>,
   ar: JSON.parse(readFileSync('src/i18n/ar.json', 'utf8')) as Record<string, string>,

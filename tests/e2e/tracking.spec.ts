@@ -182,6 +182,14 @@ test('the owner sends an invoice with five files; a sixth is refused and the agr
   await form.getByRole('button', { name: 'Send invoice' }).click();
   await expect(page.getByText('Your invoice has been uploaded.')).toBeVisible();
   await expect(form.getByRole('listitem')).toHaveCount(5);
+  // Each file the shipment holds downloads, as an attachment, from its link.
+  const links = form.getByRole('listitem').getByRole('link');
+  await expect(links).toHaveCount(5);
+  const href = await links.first().getAttribute('href');
+  expect(href).toMatch(new RegExp(`^/api/tracking/${awb}/upload/[0-9a-f-]{36}$`));
+  const download = await page.request.get(href!);
+  expect(download.status()).toBe(200);
+  expect(download.headers()['content-disposition']).toMatch(/^attachment; filename="invoice-1\.pdf"/);
   await expect(page.getByRole('note')).toHaveCount(0);
   await expect(page.getByText('$149.90')).toBeVisible();
 

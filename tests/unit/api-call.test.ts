@@ -1,28 +1,28 @@
-import { describe, expect, it } from 'vitest';
-import ky from 'ky';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+// The site's client resolves '/api/…' against the page; here a page of a pretend site.
+vi.hoisted(() => {
+  globalThis.location = new URL('https://site.test/en/home') as unknown as Location;
+});
+
 import { z } from '../../src/lib/zod.ts';
-import { call } from '../../src/lib/api/call.ts';
+import { call, callWithHeaders, urlOf } from '../../src/lib/api/call.ts';
+import { endpoint, multipart } from '../../src/lib/api/endpoint.ts';
 import { ApiError } from '../../src/lib/api/errors.ts';
 
-function client(respond: () => Response | Promise<Response>) {
-  return ky.create({ baseUrl: 'http://api.test/', retry: 0, fetch: async () => respond() });
-}
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
-const okSchema = z.object({ ok: z.literal(true) });
+const postOk = endpoint({
+  tag: 'Test',
+  summary: 'Says ok',
+  method: 'POST',
+  path: 'api/ok',
+  answer: z.object({ ok: z.literal(true) }),
+});
 
-describe('API calls', () => {
-  it('parses answers with the contract', async () => {
-    await expect(call(okSchema, () => client(() => json(200, { ok: true })).get('x'))).resolves.toEqual({ ok: true });
-  });
-
-  it('refuses an answer that breaks the contract', async () => {
-    await expect(call(okSchema, () => client(() => json(200, { ok: 'yes' })).get('x'))).rejects.toMatchObject({
-      status: 502,
-      messageKey: 'errors.500',
-    });
-  });
+describe('API failures', () => {
+  afterEach(() => vi.restoreAllMocks());
 
   it.each([
     [401, { code: 'AE001' }, 'errors.login.AE001'],
@@ -38,9 +38,8 @@ describe('API calls', () => {
     [400, { code: 'SAME_PASSWORD' }, 'notifications.samePassword'],
     [400, { code: 'WRONG_PASSWORD' }, 'errors.wrongPassword'],
   ])('maps a %i %j to %s', async (status, body, key) => {
-    const error = await call(okSchema, () => client(() => json(status, body, { 'retry-after': '42' })).post('x')).catch(
-      (e: unknown) => e,
-    );
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => json(status, body, { 'retry-after': '42' }));
+    const error = await call(postOk).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).messageKey).toBe(key);
     expect((error as ApiError).retryAfterSeconds).toBe(42);
@@ -49,11 +48,97 @@ describe('API calls', () => {
   });
 
   it('maps a network failure to errors.network', async () => {
-    const error = await call(okSchema, () =>
-      client(() => {
-        throw new TypeError('Failed to fetch');
-      }).get('x'),
-    ).catch((e: unknown) => e);
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const error = await call(postOk).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, messageKey: 'errors.network' });
+  });
+});
+
+const tag = 'Test';
+const getThing = endpoint({
+  tag,
+  summary: 'A thing',
+  method: 'GET',
+  path: 'api/tracking//{origin}/things/{id}',
+  query: z.object({ pageIndex: z.optional(z.int()), q: z.optional(z.string()) }),
+  answer: z.object({ id: z.string() }),
+});
+const saveThing = endpoint({
+  tag,
+  summary: 'Saves a thing',
+  method: 'POST',
+  path: 'api/things',
+  body: z.object({ name: z.string() }),
+  answer: z.object({ saved: z.boolean() }),
+});
+const attach = endpoint({
+  tag,
+  summary: 'Attaches files',
+  method: 'POST',
+  path: 'api/things/{id}/files',
+  body: multipart('files', 2),
+  answer: null,
+});
+
+describe('call() on a declared call', () => {
+  const seen: Request[] = [];
+  const answer = (response: Response) =>
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      seen.push((input as Request).clone());
+      return response;
+    });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    seen.length = 0;
+  });
+
+  it('fills in the path, encoding each parameter, and adds the query without the parameters left out', async () => {
+    answer(json(200, { id: 'a/b' }));
+    await expect(
+      call(getThing, { params: { origin: 'NYC', id: 'a/b' }, query: { pageIndex: 2, q: undefined } }),
+    ).resolves.toEqual({ id: 'a/b' });
+    expect(seen[0]?.url).toBe('https://site.test/api/tracking//NYC/things/a%2Fb?pageIndex=2');
+    expect(seen[0]?.method).toBe('GET');
+    expect(urlOf(getThing, { params: { origin: 'NYC', id: 7 }, query: { q: 'x y' } })).toBe(
+      '/api/tracking//NYC/things/7?q=x+y',
+    );
+  });
+
+  it('sends a JSON body and parses the answer with the declaration', async () => {
+    answer(json(200, { saved: true }));
+    await expect(call(saveThing, { body: { name: 'box' } })).resolves.toEqual({ saved: true });
+    expect(seen[0]?.method).toBe('POST');
+    expect(seen[0]?.headers.get('content-type')).toBe('application/json');
+    expect(await seen[0]?.json()).toEqual({ name: 'box' });
+  });
+
+  it('refuses an answer that breaks the declaration', async () => {
+    answer(json(200, { saved: 'yes' }));
+    await expect(call(saveThing, { body: { name: 'box' } })).rejects.toMatchObject({ status: 502 });
+  });
+
+  it('sends files under the declared field, and reads no answer from a 204', async () => {
+    answer(new Response(null, { status: 204 }));
+    const files = [new File(['a'], 'a.pdf'), new File(['b'], 'b.png')];
+    await expect(call(attach, { params: { id: 3 }, body: files })).resolves.toBeUndefined();
+    const form = await seen[0]?.formData();
+    expect(form?.getAll('files').map((f) => (f as File).name)).toEqual(['a.pdf', 'b.png']);
+  });
+
+  it('gives the answer headers to those who read them, and errors as ApiError', async () => {
+    answer(json(200, { id: '1' }, { 'x-pagination': '{"TotalCount":3}' }));
+    const { headers } = await callWithHeaders(getThing, { params: { origin: 'LON', id: 1 } });
+    expect(headers.get('x-pagination')).toBe('{"TotalCount":3}');
+    vi.restoreAllMocks();
+    answer(json(409, { code: 'CONFLICT', message: 'no' }));
+    await expect(call(saveThing, { body: { name: 'box' } })).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
+  });
+
+  it('refuses to send a call whose path parameter is missing', async () => {
+    answer(json(200, { id: '1' }));
+    await expect(call(getThing, { params: { origin: '', id: 1 } })).rejects.toThrow(/no origin/);
+    expect(seen).toEqual([]);
   });
 });

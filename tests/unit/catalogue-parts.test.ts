@@ -8,6 +8,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/i18n/catalogues.ts';
+import { LANGUAGES } from '../../src/i18n/languages.ts';
 import {
   BROWSER_PARTS,
   cataloguePart,
@@ -22,7 +23,7 @@ const KEYS = new Set(Object.keys(catalogues.en));
 
 describe('catalogue parts', () => {
   it('split each language into its core, feature and server-only keys, each key in exactly one', () => {
-    for (const lang of ['en', 'ar'] as const) {
+    for (const lang of LANGUAGES) {
       const whole = catalogues[lang];
       const browser = BROWSER_PARTS.map((part) => cataloguePart(whole, part));
       const keys = browser.flatMap((part) => Object.keys(part));
@@ -148,7 +149,7 @@ describe('islands and the catalogue parts', () => {
 
   it('finds the islands that load a translator', () => {
     expect(roots.length).toBeGreaterThan(20);
-    expect(roots.map((file) => relative(root, file))).toContain('src/islands/checkout/Checkout.tsx');
+    expect(roots.map((file) => relative(root, file))).toContain('src/islands/ui/checkout/Checkout.tsx');
   });
 
   it('every island loads each feature part whose keys it (or anything it imports) can show, and no server-only key', () => {
@@ -169,12 +170,12 @@ describe('islands and the catalogue parts', () => {
   });
 
   it('sees a key of a feature part wherever it is written', () => {
-    const checkout = partsShownFrom(join(root, 'src/islands/checkout/Checkout.tsx'));
+    const checkout = partsShownFrom(join(root, 'src/islands/ui/checkout/Checkout.tsx'));
     expect(checkout.has('payments')).toBe(true);
     const locator = partsShownFrom(join(root, 'src/islands/office-locator/OfficeLocatorPage.tsx'));
     expect(locator.has('directions')).toBe(true);
     // The three-word picker, loaded when opened, loads the part of its map's messages itself.
-    expect(partsShownFrom(join(root, 'src/islands/three-words/ThreeWordPicker.tsx')).has('places')).toBe(true);
+    expect(partsShownFrom(join(root, 'src/islands/ui/three-words/ThreeWordPicker.tsx')).has('places')).toBe(true);
     expect(partsShownFrom(join(root, 'src/islands/profile/EditProfilePage.tsx')).has('places')).toBe(false);
     // The login page shows its own part only.
     expect([...partsShownFrom(join(root, 'src/islands/auth/LoginPage.tsx')).keys()]).toEqual(['auth']);

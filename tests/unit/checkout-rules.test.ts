@@ -3,10 +3,10 @@ import { createElement as h } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createTranslator } from '../../src/i18n/i18n.ts';
 import { catalogues } from '../../src/i18n/catalogues.ts';
-import { NewCardForm } from '../../src/islands/checkout/NewCardForm.tsx';
-import { OrderSummary } from '../../src/islands/checkout/OrderSummary.tsx';
-import { MethodChooser } from '../../src/islands/checkout/MethodChooser.tsx';
-import { FeaturesForm } from '../../src/islands/checkout/FeaturesForm.tsx';
+import { NewCardForm } from '../../src/islands/ui/checkout/NewCardForm.tsx';
+import { OrderSummary } from '../../src/islands/ui/checkout/OrderSummary.tsx';
+import { MethodChooser } from '../../src/islands/ui/checkout/MethodChooser.tsx';
+import { FeaturesForm } from '../../src/islands/ui/checkout/FeaturesForm.tsx';
 import {
   CARD_RULES,
   cardMaxLength,
@@ -23,6 +23,7 @@ import {
   WALLET_YEARS,
   amountText,
   analyticsPlanId,
+  blockedHintKey,
   cardDetailsRequired,
   cardNumberComplete,
   clearMethodData,
@@ -38,12 +39,15 @@ import {
   featuresSchema,
   fieldErrors,
   formValidity,
+  frameMessageId,
   formsValid,
   isFlex,
   listPrice,
   methodsFor,
   moneyText,
   newCardSchema,
+  orderChecks,
+  orderExpiryDate,
   paymentErrorKey,
   promoBin,
   promoErrorKey,
@@ -795,5 +799,110 @@ describe('checkout parts as rendered', () => {
     );
     expect(arabic).toContain('سنة واحدة');
     expect(arabic).toContain('<dd dir="ltr">JOD 26.100</dd>');
+  });
+});
+
+describe('the order’s checks (spec 2 §5) and its end date (spec 2 §4)', () => {
+  const annual = { planId: 2, mandateAutoRenew: false } as const;
+  const monthly = { planId: 3, mandateAutoRenew: true } as const;
+  const card = { name: 'Lina Haddad', number: '4242424242424242', month: '09', year: '2029', cvv: '123' };
+  const order = (method: CheckoutMethod | null, amount = 35, forms = emptyForms([], [])) => ({ method, amount, forms });
+  const everywhere = { savedCards: [], today: TODAY, autoPayMandatory: false, savingMandatory: false };
+  const kuwait = { ...everywhere, autoPayMandatory: true, savingMandatory: true };
+
+  it('shows renewal for flex and saving for methods that can keep a card or account', () => {
+    expect(orderChecks(order('newCard'), { ...everywhere, plan: annual })).toMatchObject({
+      showRenew: true,
+      renewMandated: false,
+      showSave: true,
+      saveMandated: false,
+      saveCard: false,
+    });
+    expect(orderChecks(order('newCard'), { ...everywhere, plan: monthly }).renewMandated).toBe(true);
+    expect(orderChecks(order('knet'), { ...everywhere, plan: annual }).showSave).toBe(false);
+    expect(orderChecks(order('existingCard'), { ...everywhere, plan: annual }).showSave).toBe(false);
+    const savedAccount = { ...emptyForms([], []), payPal: { accountId: '7' } };
+    expect(orderChecks(order('payPal', 35, savedAccount), { ...everywhere, plan: annual }).showSave).toBe(false);
+    expect(orderChecks(order('payPal'), { ...everywhere, plan: annual }).showSave).toBe(true);
+  });
+
+  it('keeps the card or account without asking where saving is mandatory, and asks card details of a free order', () => {
+    const free = orderChecks(order('newCard', 0), { ...kuwait, plan: annual });
+    expect(free).toMatchObject({ saveMandated: true, saveCard: true, need: { cardDetails: true }, valid: false });
+    const filled = { ...emptyForms([], []), newCard: card };
+    expect(orderChecks(order('newCard', 0, filled), { ...kuwait, plan: annual }).valid).toBe(true);
+    expect(orderChecks(order('newCard', 0), { ...everywhere, plan: annual })).toMatchObject({
+      saveCard: false,
+      need: { cardDetails: false },
+      valid: true,
+    });
+    // PayPal's features form is needed for a free order only where AutoPay is not mandatory.
+    expect(orderChecks(order('payPal', 0), { ...kuwait, plan: annual }).need.features).toBe(false);
+    expect(orderChecks(order('payPal', 0), { ...everywhere, plan: annual }).need.features).toBe(true);
+  });
+
+  it('sends renewal only for flex, and says why the submit is blocked', () => {
+    const ticked = { ...emptyForms([], []), features: { renew: true, saveCard: true } };
+    expect(orderChecks(order('newCard', 35, ticked), { ...everywhere, plan: annual })).toMatchObject({
+      renew: true,
+      saveCard: true,
+    });
+    expect(
+      orderChecks(order('newCard', 35, ticked), { ...everywhere, plan: { planId: 5, mandateAutoRenew: false } }),
+    ).toMatchObject({ showRenew: false, renew: false });
+    const state = { inProgress: false, formsValid: false, mandateAutoRenew: true, renew: false };
+    expect(blockedHintKey(state)).toBe('checkout.blocked.renew');
+    expect(blockedHintKey({ ...state, renew: true })).toBe('checkout.blocked.forms');
+    expect(blockedHintKey({ ...state, renew: true, formsValid: true })).toBeNull();
+    expect(blockedHintKey({ ...state, inProgress: true })).toBeNull();
+  });
+
+  it('ends the plan from the current paid plan for an upgrade, else from today, plus the promo’s extra time', () => {
+    const current = {
+      id: 2,
+      startDate: '2026-01-01',
+      expiryDate: '2027-01-01T00:00:00',
+      expirationDate: null,
+      autoRenewal: false,
+    };
+    const ctx = { current, isSignup: false, today: TODAY };
+    expect(orderExpiryDate({ duration: 12 }, null, ctx)).toBe('2028-01-01');
+    expect(orderExpiryDate({ duration: 12 }, null, { ...ctx, isSignup: true })).toBe('2027-11-22');
+    expect(orderExpiryDate({ duration: 12 }, null, { ...ctx, current: { ...current, id: 1 } })).toBe('2027-11-22');
+    const promo = {
+      amount: 35,
+      amountAfterDiscount: 30,
+      discount: 5,
+      promoCode: 'X',
+      subscriptionAdditionalDuration: 3,
+      subscriptionAdditionalDurationType: 'Day' as const,
+    };
+    expect(orderExpiryDate({ duration: 1 }, promo, { ...ctx, current: null })).toBe('2026-12-25');
+  });
+
+  it('reads the checkout id from the Peach frame’s message or the route guard’s, nothing else', () => {
+    expect(frameMessageId({ type: 'peach', id: 'chk-1' })).toBe('chk-1');
+    expect(frameMessageId({ id: 'chk-2' })).toBe('chk-2');
+    expect(frameMessageId({ id: 'chk-3', extra: true })).toBeNull();
+    expect(frameMessageId({ type: 'peach', id: '' })).toBeNull();
+    expect(frameMessageId('chk-4')).toBeNull();
+  });
+
+  it('says the card is kept rather than asking where saving is mandatory', () => {
+    const en = createTranslator('en', catalogues.en);
+    const props = {
+      t: en,
+      form: { renew: false, saveCard: false },
+      errors: {},
+      submitted: false,
+      showRenew: false,
+      renewMandated: false,
+      showSave: true,
+      onChange: () => undefined,
+    };
+    const mandated = renderToStaticMarkup(h(FeaturesForm, { ...props, saveMandated: true }));
+    expect(mandated).not.toContain('type="checkbox"');
+    expect(mandated).toContain('AutoPay is mandatory in your country');
+    expect(renderToStaticMarkup(h(FeaturesForm, props))).toContain('Save for later payments');
   });
 });

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { catalogues } from '../../src/i18n/catalogues.ts';
 import { createTranslator, type Catalogue } from '../../src/i18n/i18n.ts';
-import type { Lang } from '../../src/i18n/languages.ts';
+import { LANGUAGES, type Lang } from '../../src/i18n/languages.ts';
 import { ApiError } from '../../src/lib/api/errors.ts';
 import {
   DirectionsErrorCode,
@@ -32,7 +32,6 @@ import {
   metresToMiles,
 } from '../../src/lib/directions/units.ts';
 import { MANEUVERS_PER_PAGE, pageOf } from '../../src/lib/directions/paging.ts';
-import { RouteCache, routeKey } from '../../src/lib/directions/route-cache.ts';
 
 /**
  * The catalogues holding the directions texts. Until /tmp/i18n-directions.json is merged into src/i18n, that file
@@ -176,7 +175,7 @@ describe('directions: the catalogue', () => {
     }
     // No directions key outside the list: the list is the whole catalogue of this area.
     const listed = new Set(DIRECTIONS_KEYS);
-    for (const lang of ['en', 'ar'] as const) {
+    for (const lang of LANGUAGES) {
       expect(Object.keys(texts[lang]).filter((k) => k.startsWith('directions.') && !listed.has(k))).toEqual([]);
     }
   });
@@ -291,37 +290,6 @@ describe('directions: paging', () => {
     expect(pageOf(steps(25), -3).page).toBe(0);
     expect(pageOf(steps(25), Number.NaN).page).toBe(0);
     expect(pageOf(steps(0), 4)).toMatchObject({ page: 0, items: [] });
-  });
-});
-
-describe('directions: route cache', () => {
-  const from = { lat: 31.9539, lng: 35.9106 };
-  const to: [number, number] = [35.9284, 31.9454];
-
-  it('asks once per mode and pair of points, however the points are written', async () => {
-    const load = vi.fn((_from: unknown, _to: unknown, mode: string) => Promise.resolve(`route by ${mode}`));
-    const cache = new RouteCache(load);
-    const first = cache.get(from, to, 'pedestrian');
-    // Asked again while loading, and with the same points written the other way round.
-    expect(cache.get([from.lng, from.lat], { lat: to[1], lng: to[0] }, 'pedestrian')).toBe(first);
-    expect(await first).toBe('route by pedestrian');
-    expect(await cache.get(from, to, 'car')).toBe('route by car');
-    expect(await cache.get(from, to, 'pedestrian')).toBe('route by pedestrian');
-    expect(load).toHaveBeenCalledTimes(2);
-    // Other points are another route.
-    await cache.get(from, [35.93, 31.95], 'car');
-    expect(load).toHaveBeenCalledTimes(3);
-    expect(routeKey(from, to, 'car')).not.toBe(routeKey(to, from, 'car'));
-  });
-
-  it('forgets a failed request, so trying again asks again', async () => {
-    let calls = 0;
-    const cache = new RouteCache(() => (++calls === 1 ? Promise.reject(new Error('offline')) : Promise.resolve('ok')));
-    await expect(cache.get(from, to, 'car')).rejects.toThrow('offline');
-    expect(cache.has(from, to, 'car')).toBe(false);
-    expect(await cache.get(from, to, 'car')).toBe('ok');
-    expect(await cache.get(from, to, 'car')).toBe('ok');
-    expect(calls).toBe(2);
   });
 });
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { KG_PER_LB, MAX_WEIGHT, WEIGHT_UNITS, priceFor, rateQuerySchema } from '../../src/lib/api/widgets/contract.ts';
+import {
+  KG_PER_LB,
+  MAX_WEIGHT,
+  WEIGHT_UNITS,
+  priceFor,
+  countryRatesQuerySchema,
+} from '../../src/lib/api/widgets/contract.ts';
 import { convertAmount } from '../../server/api/widgets/widgets.routes.ts';
 
 const rate = { firstHalfKg: 22, additionalHalfKg: 8.5 };
@@ -35,7 +41,12 @@ describe('priceFor', () => {
 
   it('is refused over the heaviest parcel the calculator prices', () => {
     const query = (weight: number, unit: number) =>
-      rateQuerySchema.safeParse({ origin: 'US', destination: 'JO', weight: String(weight), unit: String(unit) });
+      countryRatesQuerySchema.safeParse({
+        origin: 'US',
+        destination: 'JO',
+        weight: String(weight),
+        unit: String(unit),
+      });
     expect(query(MAX_WEIGHT[0], kg).success).toBe(true);
     expect(query(MAX_WEIGHT[0] + 0.01, kg).success).toBe(false);
     expect(query(MAX_WEIGHT[1], lb).success).toBe(true);

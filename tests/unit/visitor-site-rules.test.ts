@@ -87,6 +87,7 @@ describe('country rate tables', () => {
         },
       ],
       (code) => names[code] ?? code,
+      'en',
     );
     expect(tables.map((t) => t.origin)).toEqual(['GB', 'US']);
     expect(tables[1]?.rows.map((r) => [r.destination, r.basic?.firstHalfKg, r.flex?.firstHalfKg])).toEqual([

@@ -22,10 +22,11 @@ import { formatAmount, formatDay, formatMoney, formatPercent } from '../../src/l
 import { HELP_BOX_MESSAGES, TOOL_BOX_MESSAGES } from '../../src/lib/widgets/messages.ts';
 import { parseConvertResult } from '../../src/lib/api/widgets/widgets.ts';
 import { articlesQuerySchema } from '../../src/lib/api/articles/contract.ts';
-import { rateQuerySchema, type RateResult } from '../../src/lib/api/widgets/contract.ts';
+import { countryRatesQuerySchema, type RateResult } from '../../src/lib/api/widgets/contract.ts';
 import { ApiError } from '../../src/lib/api/errors.ts';
 import { pickMessages } from '../../src/i18n/pick-messages.ts';
 import { catalogues } from '../../src/i18n/catalogues.ts';
+import { LANGUAGES } from '../../src/i18n/languages.ts';
 import { COUNTRIES } from '../../src/lib/reference/countries.ts';
 import offices from '../../src/content/data/offices.json';
 
@@ -41,7 +42,7 @@ describe('rate calculator form (spec 2 §4, §9)', () => {
   it('turns a valid form into the query of GET api/countryRates', () => {
     const result = validateRateForm(form({ weight: '2.5', unit: '1' }));
     expect(result).toEqual({ ok: true, value: { origin: 'US', destination: 'JO', weight: 2.5, unit: 1 } });
-    if (result.ok) expect(rateQuerySchema.safeParse(result.value).success).toBe(true);
+    if (result.ok) expect(countryRatesQuerySchema.safeParse(result.value).success).toBe(true);
   });
 
   it('requires an origin where customers have addresses, and any known destination', () => {
@@ -395,7 +396,7 @@ describe('widget messages', () => {
         'errors.tooManyAttempts',
       ],
     };
-    for (const lang of ['en', 'ar'] as const) {
+    for (const lang of LANGUAGES) {
       const help = pickMessages(catalogues[lang], HELP_BOX_MESSAGES);
       const tools = pickMessages(catalogues[lang], TOOL_BOX_MESSAGES);
       expect(used.help.filter((key) => !help[key])).toEqual([]);

@@ -8,10 +8,11 @@ import { renderToString } from 'react-dom/server';
 import HelpBox from '../../src/islands/widgets/HelpBox.tsx';
 import ToolBox from '../../src/islands/widgets/ToolBox.tsx';
 import { catalogues } from '../../src/i18n/catalogues.ts';
+import type { Lang } from '../../src/i18n/languages.ts';
 import { pickMessages } from '../../src/i18n/pick-messages.ts';
 import { HELP_BOX_MESSAGES, TOOL_BOX_MESSAGES } from '../../src/lib/widgets/messages.ts';
 
-const render = (lang: 'en' | 'ar') => ({
+const render = (lang: Lang) => ({
   help: renderToString(
     createElement(HelpBox, { lang, brandSlug: 'shipbox', messages: pickMessages(catalogues[lang], HELP_BOX_MESSAGES) }),
   ),

@@ -2,12 +2,17 @@
  * The customer's mailbox addresses and their service toggles (spec 2 §7 v1 account: ShippingAddresses).
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { addresses, countries } from '../../db/schema.ts';
 import type { ApiRouter } from '../router.ts';
-import { fieldErrorsOf, invalid, notFound } from '../http-errors.ts';
-import { rowIdParam, sessionUser } from './paging.ts';
-import { SERVICE_CODES, serviceCodeSchema, type Address } from '../../../src/lib/api/account-home/contract.ts';
+import { invalid, notFound } from '../http-errors.ts';
+import { existingRowId } from './paging.ts';
+import {
+  SERVICE_CODES,
+  getAddresses,
+  serviceCodeSchema,
+  setAddressService,
+  type Address,
+} from '../../../src/lib/api/account-home/contract.ts';
 
 type AddressRow = typeof addresses.$inferSelect;
 
@@ -36,38 +41,28 @@ export function toAddress(row: AddressRow, countryName: string | null): Address 
   };
 }
 
-const activatePathSchema = z.object({
-  serviceCode: serviceCodeSchema,
-  value: z.enum(['true', 'false']),
-});
-
 export function addressesRoutes(router: ApiRouter): void {
-  // The spec writes the path with a trailing slash; both forms answer.
-  for (const path of ['/api/v1/account/:guid/ShippingAddresses', '/api/v1/account/:guid/ShippingAddresses/']) {
-    router.get(path, async (c) => {
-      const rows = await c.var.deps.db
-        .select({ address: addresses, countryName: countries.nameEn })
-        .from(addresses)
-        .leftJoin(countries, eq(countries.code, addresses.countryCode))
-        .where(eq(addresses.userGuid, sessionUser(c)))
-        .orderBy(asc(addresses.id));
-      return c.json(rows.map((r) => toAddress(r.address, r.countryName)));
-    });
-  }
+  router.handle(getAddresses, async (c) => {
+    const rows = await c.var.deps.db
+      .select({ address: addresses, countryName: countries.nameEn })
+      .from(addresses)
+      .leftJoin(countries, eq(countries.code, addresses.countryCode))
+      .where(eq(addresses.userGuid, c.var.userGuid))
+      .orderBy(asc(addresses.id));
+    return rows.map((r) => toAddress(r.address, r.countryName));
+  });
 
-  // Turns one of the address's services on or off; another customer's address is a 404, never a 403.
-  router.post('/api/v1/account/:guid/ShippingAddresses/:addressId/Services/:serviceCode/Activate/:value', async (c) => {
-    const addressId = rowIdParam(c, 'addressId');
-    const parsed = activatePathSchema.safeParse(c.req.param());
-    if (!parsed.success) throw invalid(fieldErrorsOf(parsed.error));
-    const { serviceCode, value } = parsed.data;
+  // Another customer's address is a 404, never a 403.
+  router.handle(setAddressService, async (c, { params }) => {
+    const addressId = existingRowId(params.addressId);
+    const { serviceCode, value } = params;
     const { db } = c.var.deps;
     const saved = await db.transaction(async (tx) => {
       // Locked, so two toggles of one address at once don't undo each other.
       const [row] = await tx
         .select()
         .from(addresses)
-        .where(and(eq(addresses.id, addressId), eq(addresses.userGuid, sessionUser(c))))
+        .where(and(eq(addresses.id, addressId), eq(addresses.userGuid, c.var.userGuid)))
         .for('update');
       if (!row) throw notFound();
       if (!row.services.some((s) => s.code === serviceCode)) {
@@ -81,6 +76,6 @@ export function addressesRoutes(router: ApiRouter): void {
       .select({ nameEn: countries.nameEn })
       .from(countries)
       .where(eq(countries.code, saved.countryCode));
-    return c.json(toAddress(saved, country?.nameEn ?? null));
+    return toAddress(saved, country?.nameEn ?? null);
   });
 }

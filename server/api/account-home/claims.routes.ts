@@ -1,26 +1,28 @@
 /**
  * The claim flow's package calls (spec 1 §4.4, spec 2 §7 Tracking and packages): finding a package by its
  * foreign waybill number at an origin, whoever owns it, and marking an unidentified package as claimed (status
- * 28) after the user's claim with subCategory 8198. The spec writes both paths with a double slash after
- * `tracking`; the single-slash form answers too.
+ * 28) after the user's claim with subCategory 8198. Both paths are the spec's, with its double slash after
+ * `tracking`: the proxy in front passes it through (docs/deploy.md §3: the nginx include sets `merge_slashes off`,
+ * and the API's location passes the request URI as sent), so no single-slash form is served.
  */
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { z } from 'zod';
 import type { Limit } from '../../auth/throttle.ts';
 import type { Db } from '../../db/database.ts';
 import { claimProcess } from '../../../src/lib/account-home/claim-process.ts';
 import { addresses, offices, requests, shipments, type TrackingEvent } from '../../db/schema.ts';
 import { WAREHOUSES } from '../../mailboxes/warehouses.ts';
-import type { ApiEnv } from '../env.ts';
-import { HttpError, conflict, fieldErrorsOf, forbidden, invalid, notFound } from '../http-errors.ts';
+import type { ApiEnv, SessionContext } from '../env.ts';
+import { HttpError, conflict, forbidden, invalid, notFound } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
-import { isRowId, sessionUser } from './paging.ts';
+import { isRowId } from './paging.ts';
 import { ErrorCode } from '../../../src/lib/api/errors.ts';
 import { statusById } from '../../../src/lib/reference/shipment-statuses.ts';
 import {
   CLOSED_STATUS,
   REQUEST_CATEGORIES,
+  findClaimPackage,
+  updatePackageStatus,
   type ClaimPackage,
   type ClaimSubCategory,
 } from '../../../src/lib/api/account-home/contract.ts';
@@ -37,11 +39,6 @@ const CLAIMED = 28;
 /** The claim subcategory of process 2. */
 const CLAIM_UNIDENTIFIED = 8198;
 
-const lookupPathSchema = z.object({
-  originEntity: z.string().regex(/^[A-Za-z0-9]{2,10}$/),
-  fawb: z.string().trim().min(1).max(60),
-});
-
 const norm = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, '').toUpperCase();
 
 /** The English name of the city of an office (a destination entity), if the office is known. */
@@ -52,9 +49,9 @@ async function cityOfEntity(c: Context<ApiEnv>, entity: string): Promise<string 
 }
 
 /** Counts a package look-up of the session user (the look-up itself, or a claim that names a package); 429 past the limit. */
-export async function countLookup(c: Context<ApiEnv>): Promise<void> {
+export async function countLookup(c: SessionContext): Promise<void> {
   const { throttle } = c.var.deps;
-  const key = `claim-lookup:user:${sessionUser(c).toLowerCase()}`;
+  const key = `claim-lookup:user:${c.var.userGuid.toLowerCase()}`;
   const wait = await throttle.retryAfter(key, CLAIM_LOOKUP_LIMIT);
   if (wait > 0) {
     throw new HttpError(
@@ -118,14 +115,10 @@ export async function isOwnMailbox(db: Db, userGuid: string, mailboxId: string):
 }
 
 export function claimsRoutes(router: ApiRouter): void {
-  const lookup = async (c: Context<ApiEnv>) => {
-    const parsed = lookupPathSchema.safeParse(c.req.param());
-    if (!parsed.success) throw invalid(fieldErrorsOf(parsed.error));
-    const { originEntity, fawb } = parsed.data;
-    const guid = sessionUser(c);
-    const { db } = c.var.deps;
+  router.handle(findClaimPackage, async (c, { params: { originEntity, fawb } }) => {
+    const guid = c.var.userGuid;
     await countLookup(c);
-    const found = await findByForeignAwb(db, originEntity, fawb);
+    const found = await findByForeignAwb(c.var.deps.db, originEntity, fawb);
     if (!found?.foreignAwb) throw notFound();
     const isUserOwner = found.userGuid !== null && found.userGuid.toLowerCase() === guid.toLowerCase();
     // Only what the claim rules read; another customer's number is never disclosed.
@@ -142,18 +135,12 @@ export function claimsRoutes(router: ApiRouter): void {
       },
       isUserOwner,
     };
-    return c.json(body);
-  };
-  router.get('/api/tracking//:originEntity/GetByShipmentByFAWB/:fawb', lookup, { auth: true });
-  router.get('/api/tracking/:originEntity/GetByShipmentByFAWB/:fawb', lookup, { auth: true });
+    return body;
+  });
 
   // Process 2: the user has claimed an unidentified package (subCategory 8198); it goes to status 28.
-  const updateStatus = async (c: Context<ApiEnv>) => {
-    const rawId = c.req.param('packageId') ?? '';
-    if (!/^\d+$/.test(rawId)) throw invalid({ packageId: ['not an id'] });
-    const packageId = Number(rawId);
-    const mailboxId = c.req.param('mailboxid') ?? '';
-    const guid = sessionUser(c);
+  router.handle(updatePackageStatus, async (c, { params: { packageId, mailboxid: mailboxId } }) => {
+    const guid = c.var.userGuid;
     const { db, clock } = c.var.deps;
 
     const [shipment] = isRowId(packageId)
@@ -191,7 +178,7 @@ export function claimsRoutes(router: ApiRouter): void {
     const status = statusById(CLAIMED)!;
     const answer = { lastPi: status.id, currentStatus: status.name };
     // Claimed already (a second click): nothing more to record.
-    if (shipment.lastPi === CLAIMED) return c.json(answer);
+    if (shipment.lastPi === CLAIMED) return answer;
     const event: TrackingEvent = {
       statusId: status.id,
       status: status.name,
@@ -216,11 +203,9 @@ export function claimsRoutes(router: ApiRouter): void {
         ),
       )
       .returning({ lastPi: shipments.lastPi });
-    if (updated) return c.json(answer);
+    if (updated) return answer;
     const [now] = await db.select({ lastPi: shipments.lastPi }).from(shipments).where(eq(shipments.awb, shipment.awb));
-    if (now?.lastPi === CLAIMED) return c.json(answer);
+    if (now?.lastPi === CLAIMED) return answer;
     throw conflict('The package is not an unidentified package that can be claimed');
-  };
-  router.post('/api/tracking//:packageId/updateStatus/:mailboxid', updateStatus, { auth: true });
-  router.post('/api/tracking/:packageId/updateStatus/:mailboxid', updateStatus, { auth: true });
+  });
 }

@@ -3,15 +3,21 @@
  * message (marks it read) and deleting one (a soft delete: the row stays, flagged).
  */
 import { and, count, desc, eq } from 'drizzle-orm';
-import type { Context } from 'hono';
-import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { messages, shipments } from '../../db/schema.ts';
-import type { ApiEnv } from '../env.ts';
-import { invalid, notFound } from '../http-errors.ts';
+import { notFound } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
-import { offsetOf, pageQuery, sessionUser, setPagination } from './paging.ts';
-import type { Message, MessageSummary, MessagesPage, Package } from '../../../src/lib/api/account-home/contract.ts';
+import { offsetOf, setPagination } from './paging.ts';
+import {
+  deleteMessage,
+  getMessage,
+  getMessages,
+  getPackages,
+  type Message,
+  type MessageSummary,
+  type MessagesPage,
+  type Package,
+} from '../../../src/lib/api/account-home/contract.ts';
 
 type ShipmentRow = typeof shipments.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
@@ -52,18 +58,10 @@ async function unreadCount(db: Db, userGuid: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The message guid of the path: 400 unless it is a UUID (spec 1: the id must be a GUID). */
-function messageGuid(c: Context<ApiEnv>): string {
-  const parsed = z.uuid().safeParse(c.req.param('messageGuid'));
-  if (!parsed.success) throw invalid({ messageGuid: ['not a GUID'] });
-  return parsed.data.toLowerCase();
-}
-
 export function packagesMessagesRoutes(router: ApiRouter): void {
-  router.get('/api/customers/:guid/packages/getAllPackages', async (c) => {
-    const page = pageQuery(c);
+  router.handle(getPackages, async (c, { query: page }) => {
     const { db } = c.var.deps;
-    const mine = eq(shipments.userGuid, sessionUser(c));
+    const mine = eq(shipments.userGuid, c.var.userGuid);
     const [total] = await db.select({ n: count() }).from(shipments).where(mine);
     const rows = await db
       .select()
@@ -73,13 +71,12 @@ export function packagesMessagesRoutes(router: ApiRouter): void {
       .limit(page.pageSize)
       .offset(offsetOf(page));
     setPagination(c, total?.n ?? 0, page);
-    return c.json(rows.map(toPackage));
+    return rows.map(toPackage);
   });
 
-  router.get('/api/customers/:guid/messages', async (c) => {
-    const page = pageQuery(c);
+  router.handle(getMessages, async (c, { query: page }) => {
     const { db } = c.var.deps;
-    const guid = sessionUser(c);
+    const guid = c.var.userGuid;
     const [total] = await db.select({ n: count() }).from(messages).where(liveMessagesOf(guid));
     const rows = await db
       .select()
@@ -90,33 +87,31 @@ export function packagesMessagesRoutes(router: ApiRouter): void {
       .offset(offsetOf(page));
     setPagination(c, total?.n ?? 0, page);
     const body: MessagesPage = { messages: rows.map(toSummary), unreadCount: await unreadCount(db, guid) };
-    return c.json(body);
+    return body;
   });
 
   // Reading a message marks it read; the answer carries the unread count after that.
-  router.get('/api/customers/:guid/messages/:messageGuid', async (c) => {
-    const id = messageGuid(c);
+  router.handle(getMessage, async (c, { params }) => {
     const { db } = c.var.deps;
-    const guid = sessionUser(c);
+    const guid = c.var.userGuid;
     const [row] = await db
       .update(messages)
       .set({ isRead: true })
-      .where(and(eq(messages.guid, id), liveMessagesOf(guid)))
+      .where(and(eq(messages.guid, params.messageGuid), liveMessagesOf(guid)))
       .returning();
     if (!row) throw notFound();
     const body: Message = { ...toSummary(row), body: row.body, unreadCount: await unreadCount(db, guid) };
-    return c.json(body);
+    return body;
   });
 
   // A soft delete: the row stays with deleteFlag set and is neither listed nor served any more.
-  router.delete('/api/customers/:guid/messages/:messageGuid', async (c) => {
-    const id = messageGuid(c);
+  router.handle(deleteMessage, async (c, { params }) => {
     const [row] = await c.var.deps.db
       .update(messages)
       .set({ deleteFlag: true })
-      .where(and(eq(messages.guid, id), liveMessagesOf(sessionUser(c))))
+      .where(and(eq(messages.guid, params.messageGuid), liveMessagesOf(c.var.userGuid)))
       .returning({ guid: messages.guid });
     if (!row) throw notFound();
-    return c.body(null, 204);
+    return undefined;
   });
 }

@@ -1,19 +1,19 @@
 /**
  * Customer requests (cases) and claims (spec 1 §3 and §4.3, spec 2 §7 Account): search, read, create, update or
- * close, attach files; and the user's claim cases.
+ * close, attach files (at either of the spec's two paths: api/account/{guid}/requests/{id}/attachFiles and
+ * api/customers/{userGuid}/uploads/2/{requestId}); and the user's claim cases.
  */
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Context } from 'hono';
 import type { Db } from '../../db/database.ts';
 import { requests, shipments, uploads, type ClaimData } from '../../db/schema.ts';
-import type { ApiEnv } from '../env.ts';
-import { conflict, invalid, jsonBody, notFound } from '../http-errors.ts';
+import type { SessionContext } from '../env.ts';
+import { conflict, invalid, notFound } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
 import { isUniqueViolation } from '../signup/validation.ts';
 import { PURPOSE, checkedFiles, limitBody, multipartFiles, queueLimit } from '../uploads/upload-checks.ts';
 import { storeUploads } from '../uploads/store-uploads.ts';
-import { isRowId, offsetOf, rowIdParam, sessionUser, setPagination } from './paging.ts';
+import { existingRowId, isRowId, offsetOf, setPagination } from './paging.ts';
 import { requestView, requestViews, type RequestRow } from './request-views.ts';
 import { countLookup, expectedClaimSubCategory, isOwnMailbox } from './claims.routes.ts';
 import {
@@ -22,10 +22,17 @@ import {
   REQUEST_ATTACHMENT_FIELD,
   REQUEST_ATTACHMENT_QUEUE_LIMIT,
   REQUEST_CATEGORIES,
+  attachRequestFiles,
   claimSubCategorySchema,
-  requestSearchSchema,
-  saveRequestSchema,
+  getClaimCases,
+  getRequest,
+  saveRequest,
+  searchRequests,
+  uploadRequestFiles,
+  type CustomerRequest,
   type RequestCategory,
+  type requestSearchSchema,
+  type saveRequestSchema,
 } from '../../../src/lib/api/account-home/contract.ts';
 
 const OPEN_STATUS = 1;
@@ -123,18 +130,18 @@ async function checkClaim(db: Db, userGuid: string, fields: ReturnType<typeof ne
 }
 
 /** Creates the request with a new case reference, CAS- and six digits, unique. */
-async function createRequest(c: Context<ApiEnv>, body: SaveRequest): Promise<RequestRow> {
+async function createRequest(c: SessionContext, body: SaveRequest): Promise<RequestRow> {
   const { db, clock } = c.var.deps;
   const fields = newRequestFields(body);
   if (fields.claim?.Package.ForeignAWB?.trim()) await countLookup(c);
-  await checkClaim(db, sessionUser(c), fields);
+  await checkClaim(db, c.var.userGuid, fields);
   for (let attempt = 1; ; attempt++) {
     try {
       const [row] = await db
         .insert(requests)
         .values({
           ...fields,
-          userGuid: sessionUser(c),
+          userGuid: c.var.userGuid,
           caseReference: `CAS-${randomInt(100_000, 1_000_000)}`,
           status: OPEN_STATUS,
           statusDesc: STATUS_DESC.open,
@@ -151,10 +158,10 @@ async function createRequest(c: Context<ApiEnv>, body: SaveRequest): Promise<Req
 }
 
 /** Updates the description and closes the request when asked; a closed request can't change (409). */
-async function updateRequest(c: Context<ApiEnv>, id: number, body: SaveRequest): Promise<RequestRow> {
-  const guid = sessionUser(c);
+async function updateRequest(c: SessionContext, id: number, body: SaveRequest): Promise<RequestRow> {
+  const guid = c.var.userGuid;
   return c.var.deps.db.transaction(async (tx) => {
-    const row = await ownRequest(tx as unknown as Db, guid, id, true);
+    const row = await ownRequest(tx, guid, id, true);
     if (row.status === CLOSED_STATUS) throw closedConflict();
     const [updated] = await tx
       .update(requests)
@@ -169,11 +176,50 @@ async function updateRequest(c: Context<ApiEnv>, id: number, body: SaveRequest):
   });
 }
 
+/**
+ * Attaches the files of the body to the customer's request `id`: one or two a call, at most five a request, each
+ * checked like the ID document (docs/decisions/007). The one handler of both spec paths of the call.
+ */
+async function attachFiles(c: SessionContext, id: number): Promise<CustomerRequest> {
+  const { db, logger } = c.var.deps;
+  const guid = c.var.userGuid;
+  const request = await ownRequest(db, guid, existingRowId(id));
+  if (request.status === CLOSED_STATUS) throw closedConflict();
+  const files = await checkedFiles(await multipartFiles(c, REQUEST_ATTACHMENT_FIELD), REQUEST_ATTACHMENT_QUEUE_LIMIT);
+  const tooMany = () => queueLimit(`At most ${REQUEST_ATTACHMENTS_MAX} attachments a request`);
+  const attached = async (t: Db) => {
+    const [row] = await t
+      .select({ n: count() })
+      .from(uploads)
+      .where(and(eq(uploads.requestId, request.id), eq(uploads.purpose, PURPOSE.requestAttachment)));
+    return row?.n ?? 0;
+  };
+  if ((await attached(db)) + files.length > REQUEST_ATTACHMENTS_MAX) throw tooMany();
+
+  await storeUploads(
+    c.var.deps,
+    files,
+    { userGuid: guid, purpose: PURPOSE.requestAttachment, requestId: request.id },
+    async (t) => {
+      // Locked, so two uploads at once can't pass the limit together, nor attach to a request being closed.
+      const locked = await ownRequest(t, guid, request.id, true);
+      if (locked.status === CLOSED_STATUS) throw closedConflict();
+      const existing = await attached(t);
+      if (existing + files.length > REQUEST_ATTACHMENTS_MAX) throw tooMany();
+      return existing;
+    },
+  );
+  logger.info({ userGuid: guid, requestId: request.id, files: files.length }, 'request attachments stored');
+  return requestView(db, await ownRequest(db, guid, request.id));
+}
+
+/** Strangers' bodies are refused unread: the limit runs after the owner check. */
+const attachmentBodyLimit = { before: [limitBody(REQUEST_ATTACHMENT_QUEUE_LIMIT)] };
+
 export function requestsRoutes(router: ApiRouter): void {
-  router.post('/api/account/:guid/requests/search', async (c) => {
-    const body = await jsonBody(c, requestSearchSchema);
+  router.handle(searchRequests, async (c, { body }) => {
     const { db } = c.var.deps;
-    const where = and(eq(requests.userGuid, sessionUser(c)), ...body.SearchLines.map(searchCondition));
+    const where = and(eq(requests.userGuid, c.var.userGuid), ...body.SearchLines.map(searchCondition));
     const [total] = await db.select({ n: count() }).from(requests).where(where);
     const page = { pageIndex: body.pageIndex, pageSize: body.pageSize };
     const rows = await db
@@ -184,80 +230,34 @@ export function requestsRoutes(router: ApiRouter): void {
       .limit(page.pageSize)
       .offset(offsetOf(page));
     setPagination(c, total?.n ?? 0, page);
-    return c.json(await requestViews(db, rows));
+    return requestViews(db, rows);
   });
 
-  router.get('/api/account/:guid/requests/:id', async (c) => {
+  router.handle(getRequest, async (c, { params }) => {
     const { db } = c.var.deps;
-    const row = await ownRequest(db, sessionUser(c), rowIdParam(c, 'id'));
-    return c.json(await requestView(db, row));
+    return requestView(db, await ownRequest(db, c.var.userGuid, existingRowId(params.id)));
   });
 
   // Without id: a new request (201). With id: the user's request updated (200).
-  router.post('/api/account/:guid/requests', async (c) => {
-    const body = await jsonBody(c, saveRequestSchema);
-    if (body.id === undefined) {
-      const row = await createRequest(c, body);
-      return c.json(await requestView(c.var.deps.db, row), 201);
-    }
+  router.handle(saveRequest, async (c, { body }) => {
+    if (body.id === undefined) return requestView(c.var.deps.db, await createRequest(c, body));
     if (!isRowId(body.id)) throw notFound();
     const row = await updateRequest(c, body.id, body);
-    return c.json(await requestView(c.var.deps.db, row));
+    return c.json(await requestView(c.var.deps.db, row), 200);
   });
 
-  // One or two files a call, at most five a request, each checked like the ID document (docs/decisions/007).
-  router.post(
-    '/api/account/:guid/requests/:id/attachFiles',
-    async (c) => {
-      const { db, logger } = c.var.deps;
-      const guid = sessionUser(c);
-      const request = await ownRequest(db, guid, rowIdParam(c, 'id'));
-      if (request.status === CLOSED_STATUS) throw closedConflict();
-      const files = await checkedFiles(
-        await multipartFiles(c, REQUEST_ATTACHMENT_FIELD),
-        REQUEST_ATTACHMENT_QUEUE_LIMIT,
-      );
-      const tooMany = () => queueLimit(`At most ${REQUEST_ATTACHMENTS_MAX} attachments a request`);
-      const attached = async (t: Db) => {
-        const [row] = await t
-          .select({ n: count() })
-          .from(uploads)
-          .where(and(eq(uploads.requestId, request.id), eq(uploads.purpose, PURPOSE.requestAttachment)));
-        return row?.n ?? 0;
-      };
-      if ((await attached(db)) + files.length > REQUEST_ATTACHMENTS_MAX) throw tooMany();
-
-      await storeUploads(
-        c.var.deps,
-        files,
-        { userGuid: guid, purpose: PURPOSE.requestAttachment, requestId: request.id },
-        async (t) => {
-          // Locked, so two uploads at once can't pass the limit together, nor attach to a request being closed.
-          const locked = await ownRequest(t, guid, request.id, true);
-          if (locked.status === CLOSED_STATUS) throw closedConflict();
-          const existing = await attached(t);
-          if (existing + files.length > REQUEST_ATTACHMENTS_MAX) throw tooMany();
-          return existing;
-        },
-      );
-      logger.info({ userGuid: guid, requestId: request.id, files: files.length }, 'request attachments stored');
-      return c.json(await requestView(db, await ownRequest(db, guid, request.id)));
-    },
-    { before: [limitBody(REQUEST_ATTACHMENT_QUEUE_LIMIT)] },
-  );
+  // Spec 2 §7 names two paths for it; both answer alike (the site's forms use attachFiles).
+  router.handle(attachRequestFiles, (c, { params }) => attachFiles(c, params.id), attachmentBodyLimit);
+  router.handle(uploadRequestFiles, (c, { params }) => attachFiles(c, params.requestId), attachmentBodyLimit);
 
   // The user's claims (category 830), newest first.
-  router.get(
-    '/api/account/GetClaimMyPackagesGcsCases',
-    async (c) => {
-      const { db } = c.var.deps;
-      const rows = await db
-        .select()
-        .from(requests)
-        .where(and(eq(requests.userGuid, sessionUser(c)), eq(requests.categoryId, REQUEST_CATEGORIES.claim)))
-        .orderBy(desc(requests.createdAt), desc(requests.id));
-      return c.json(await requestViews(db, rows));
-    },
-    { auth: true },
-  );
+  router.handle(getClaimCases, async (c) => {
+    const { db } = c.var.deps;
+    const rows = await db
+      .select()
+      .from(requests)
+      .where(and(eq(requests.userGuid, c.var.userGuid), eq(requests.categoryId, REQUEST_CATEGORIES.claim)))
+      .orderBy(desc(requests.createdAt), desc(requests.id));
+    return requestViews(db, rows);
+  });
 }

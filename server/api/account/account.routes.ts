@@ -1,63 +1,69 @@
+/**
+ * Account calls (spec 2 §7 Account): login and logout, the session check, the profile and agreement save; and the
+ * customer's profile (Users and customers).
+ */
 import { eq } from 'drizzle-orm';
-import { PROFILE_SAVE_ACTION, saveAccountRequestSchema } from '../../../src/lib/api/account/contract.ts';
+import {
+  PROFILE_SAVE_ACTION,
+  getCustomerDetails,
+  logIn,
+  logOut,
+  saveAccount,
+  saveAccountRequestSchema,
+} from '../../../src/lib/api/account/contract.ts';
+import { getProfile } from '../../../src/lib/api/customers/contract.ts';
 import { users } from '../../db/schema.ts';
 import type { ApiRouter } from '../router.ts';
-import { fieldErrorsOf, notFound, readJson, unauthorized } from '../http-errors.ts';
-import { addErrors, nameErrors, refused } from '../signup/validation.ts';
+import { notFound, unauthorized } from '../http-errors.ts';
+import { checkedBody, nameErrors } from '../signup/validation.ts';
 import { saveProfile } from './profile-save.ts';
 import { clearSessionCookie } from '../session.ts';
 import { loginHandler } from './login.ts';
 import { toLoginResponse, toProfile } from './user-views.ts';
 
-export function accountRoutes(router: ApiRouter): void {
-  router.post('/api/account/login', loginHandler);
+/** The name rule (VEX022) applies to a profile save only: action 2 carries no names. */
+const profileNameErrors = (raw: unknown) =>
+  typeof raw === 'object' && raw !== null && 'action' in raw && raw.action === PROFILE_SAVE_ACTION
+    ? nameErrors(raw)
+    : {};
 
-  router.post('/api/account/logout', async (c) => {
+export function accountRoutes(router: ApiRouter): void {
+  router.handle(logIn, (c, { body }) => loginHandler(c, body));
+
+  router.handle(logOut, async (c) => {
     const id = c.var.sessionId;
     if (id) await c.var.deps.sessions.destroy(id);
     clearSessionCookie(c);
-    return c.body(null, 204);
+    return undefined;
   });
 
   // The session check of spec 1 §4.1 step 1: 401 once the session has ended.
-  router.get(
-    '/api/account/GetCustomerDetails',
-    async (c) => {
-      const [user] = await c.var.deps.db
-        .select()
-        .from(users)
-        .where(eq(users.guid, c.var.userGuid ?? ''));
-      if (!user) throw unauthorized();
-      return c.json(toLoginResponse(user));
-    },
-    { auth: true },
-  );
-
-  // Action 2 confirms the service agreement; action 1 saves the profile. Both answer the customer as the
-  // session check does.
-  router.post('/api/account/:guid/save', async (c) => {
-    const raw = await readJson(c);
-    const parsed = saveAccountRequestSchema.safeParse(raw);
-    const errors = parsed.success ? {} : fieldErrorsOf(parsed.error);
-    const isProfile = typeof raw === 'object' && raw !== null && 'action' in raw && raw.action === PROFILE_SAVE_ACTION;
-    if (isProfile) addErrors(errors, nameErrors(raw));
-    if (!parsed.success || Object.keys(errors).length > 0) throw refused(errors);
-    if (parsed.data.action === PROFILE_SAVE_ACTION) return c.json(await saveProfile(c, parsed.data));
-    const [user] = await c.var.deps.db
-      .update(users)
-      .set({ confirmedAgreement: true })
-      .where(eq(users.guid, c.var.userGuid ?? ''))
-      .returning();
-    if (!user) throw notFound();
-    return c.json(toLoginResponse(user));
+  router.handle(getCustomerDetails, async (c) => {
+    const [user] = await c.var.deps.db.select().from(users).where(eq(users.guid, c.var.userGuid));
+    if (!user) throw unauthorized();
+    return toLoginResponse(user);
   });
 
-  router.get('/api/customers/:guid', async (c) => {
-    const [user] = await c.var.deps.db
-      .select()
-      .from(users)
-      .where(eq(users.guid, c.req.param('guid') ?? ''));
+  // Action 2 confirms the service agreement; action 1 saves the profile. Both answer the customer as the
+  // session check does. The body is checked first with the codes of spec 2 §8 (VEX022, VEX008).
+  router.handle(
+    saveAccount,
+    async (c, { body }) => {
+      if (body.action === PROFILE_SAVE_ACTION) return saveProfile(c, body);
+      const [user] = await c.var.deps.db
+        .update(users)
+        .set({ confirmedAgreement: true })
+        .where(eq(users.guid, c.var.userGuid))
+        .returning();
+      if (!user) throw notFound();
+      return toLoginResponse(user);
+    },
+    { before: [checkedBody(saveAccountRequestSchema, profileNameErrors)] },
+  );
+
+  router.handle(getProfile, async (c) => {
+    const [user] = await c.var.deps.db.select().from(users).where(eq(users.guid, c.var.userGuid));
     if (!user) throw notFound();
-    return c.json(toProfile(user));
+    return toProfile(user);
   });
 }

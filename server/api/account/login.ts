@@ -1,19 +1,20 @@
 /**
- * POST api/account/login. Failures answer AE002 whether or not the e-mail exists (same work either way);
+ * POST api/account/login, and the check of credentials it shares with re-authentication (POST
+ * api/users/AuthenticateUser). Failures answer AE002 whether or not the e-mail exists (same work either way);
  * AE001 and AE003 only once the password is right. Repeated failures are throttled per address, per
  * account and address, and per account for addresses that have failed on it: a victim logging in from a
  * clean address is never locked out by someone else's guesses.
  */
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { loginRequestSchema } from '../../../src/lib/api/account/contract.ts';
+import type { LoginRequest, LoginResponse } from '../../../src/lib/api/account/contract.ts';
 import { ErrorCode } from '../../../src/lib/api/errors.ts';
 import { decoyHash, verifyPassword } from '../../auth/passwords.ts';
 import type { Limit } from '../../auth/throttle.ts';
 import { users } from '../../db/schema.ts';
 import { clientAddress } from '../client-address.ts';
 import type { ApiEnv } from '../env.ts';
-import { HttpError, jsonBody, tooManyAttempts } from '../http-errors.ts';
+import { HttpError, tooManyAttempts } from '../http-errors.ts';
 import { setSessionCookie } from '../session.ts';
 import { toLoginResponse } from './user-views.ts';
 
@@ -35,9 +36,15 @@ export function loginThrottleKeys(email: string, address: string) {
   };
 }
 
-export async function loginHandler(c: Context<ApiEnv>) {
-  const { db, throttle, sessions } = c.var.deps;
-  const body = await jsonBody(c, loginRequestSchema);
+type User = typeof users.$inferSelect;
+
+/**
+ * The active account these credentials open, behind the throttle: AE002 for a wrong e-mail or password (the same
+ * work either way), then AE001 and AE003. With `onlyGuid` (re-authentication) only that account's e-mail counts:
+ * any other fails as a wrong password, without its password being tried.
+ */
+export async function checkCredentials(c: Context<ApiEnv>, body: LoginRequest, onlyGuid?: string): Promise<User> {
+  const { db, throttle } = c.var.deps;
   const address = clientAddress(c);
   const keys = loginThrottleKeys(body.email, address);
 
@@ -49,7 +56,8 @@ export async function loginHandler(c: Context<ApiEnv>) {
   );
   if (wait > 0) throw tooManyAttempts(wait);
 
-  const [user] = await db.select().from(users).where(eq(users.email, body.email));
+  const [found] = await db.select().from(users).where(eq(users.email, body.email));
+  const user = onlyGuid === undefined || found?.guid === onlyGuid ? found : undefined;
   const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !passwordOk) {
     await throttle.hit(keys.address, LOGIN_LIMITS.address);
@@ -63,9 +71,15 @@ export async function loginHandler(c: Context<ApiEnv>) {
   if (user.isDropShip) throw new HttpError(401, { code: ErrorCode.dropShip, message: 'Drop-and-ship account' });
 
   await throttle.clear(keys.pair);
+  return user;
+}
+
+export async function loginHandler(c: Context<ApiEnv>, body: LoginRequest): Promise<LoginResponse> {
+  const { sessions } = c.var.deps;
+  const user = await checkCredentials(c, body);
   // A new session id at every login; any session the browser had ends.
   const previous = c.var.sessionId;
   if (previous) await sessions.destroy(previous);
   setSessionCookie(c, await sessions.create(user.guid));
-  return c.json(toLoginResponse(user));
+  return toLoginResponse(user);
 }

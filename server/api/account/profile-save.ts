@@ -4,44 +4,40 @@
  * accepts (or the one already saved), and the ID number is required where the country wants ID details.
  */
 import { eq } from 'drizzle-orm';
-import type { Context } from 'hono';
 import {
+  FieldErrorCode,
   PROFILE_FORM_STAGE,
   type LoginResponse,
   type profileSaveSchema,
 } from '../../../src/lib/api/account/contract.ts';
-import { SignupErrorCode } from '../../../src/lib/api/signup/contract.ts';
 import { birthDateToIso, isAdult, isCalendarDate, zipCodeRequired } from '../../../src/lib/profile/profile-rules.ts';
 import { threeWordWords } from '../../../src/lib/three-words/three-word-address.ts';
 import { threeWordProblem } from '../../../src/lib/three-words/three-word-check.ts';
 import { suggestionsIn } from '../../three-words/three-word-service.ts';
 import type { z } from 'zod';
 import { users } from '../../db/schema.ts';
-import type { ApiEnv } from '../env.ts';
+import type { SessionContext } from '../env.ts';
 import { unauthorized } from '../http-errors.ts';
 import { advanceFormStage } from '../marketing/marketing.routes.ts';
-import { findCity, findCountry } from '../reference/lookups.ts';
+import { findCity, findCountry } from '../../reference/lookups.ts';
 import { idTypesOf } from '../reference/reference.routes.ts';
 import { mobileInUse, refused, type FieldErrors } from '../signup/validation.ts';
 import { toLoginResponse } from './user-views.ts';
 
 export type ProfileSave = z.core.output<typeof profileSaveSchema>;
 
-export async function saveProfile(c: Context<ApiEnv>, body: ProfileSave): Promise<LoginResponse> {
+export async function saveProfile(c: SessionContext, body: ProfileSave): Promise<LoginResponse> {
   const { db, clock } = c.var.deps;
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(users.guid, c.var.userGuid ?? ''));
+  const [user] = await db.select().from(users).where(eq(users.guid, c.var.userGuid));
   if (!user) throw unauthorized();
   const country = await findCountry(db, user.countryCode);
 
   const errors: FieldErrors = {};
   if (!isCalendarDate(body.birthDate)) errors.birthDate = ['date'];
   else if (!isAdult(body.birthDate, clock())) errors.birthDate = ['adult'];
-  if (await mobileInUse(db, body.mobile, user.guid)) errors.mobile = [SignupErrorCode.mobileInUse];
+  if (await mobileInUse(db, body.mobile, user.guid)) errors.mobile = [FieldErrorCode.mobileInUse];
   const city = country ? await findCity(db, country.code, body.city) : undefined;
-  if (!city) errors.city = [SignupErrorCode.cityInvalid];
+  if (!city) errors.city = [FieldErrorCode.cityInvalid];
   if (zipCodeRequired(country) && body.zipCode === '') errors.zipCode = ['required'];
   const threeWords = await threeWordProblem(
     suggestionsIn(c.var.deps.threeWords),

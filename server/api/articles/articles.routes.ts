@@ -5,7 +5,7 @@
  */
 import type { Context } from 'hono';
 import {
-  articlesQuerySchema,
+  getArticles,
   type ARTICLE_PAGES,
   type ArticleItem,
   type ArticleResponse,
@@ -14,10 +14,10 @@ import {
 import { brands, type Brand } from '../../../src/brands/brands.ts';
 import { ARTICLES, withBrand } from '../../../src/lib/content/articles.ts';
 import { buildUrl } from '../../../src/lib/routes/paths.ts';
-import type { Lang } from '../../../src/i18n/languages.ts';
+import { pickLang, type Lang } from '../../../src/i18n/languages.ts';
 import type { ArticleSource, RenderedPage } from '../../content/article-source.ts';
 import type { ApiEnv } from '../env.ts';
-import { fieldErrorsOf, invalid, notFound } from '../http-errors.ts';
+import { invalid, notFound } from '../http-errors.ts';
 import { offsetOf, setPagination, type Page } from '../account-home/paging.ts';
 import type { ApiRouter } from '../router.ts';
 
@@ -122,7 +122,7 @@ function listResponse(c: Context<ApiEnv>, source: ArticleSource, key: keyof type
         id: s.id,
         articleKey: String(s.id),
         subject: s.name,
-        summary: lang === 'ar' ? s.descriptionAr : s.descriptionEn,
+        summary: pickLang(lang, { en: s.descriptionEn, ar: s.descriptionAr }),
         date: null,
         url: s.url,
         countryCode: s.countryCode,
@@ -150,10 +150,7 @@ function listResponse(c: Context<ApiEnv>, source: ArticleSource, key: keyof type
 }
 
 export function articlesRoutes(router: ApiRouter): void {
-  router.get('/api/articles', async (c) => {
-    const parsed = articlesQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) throw invalid(fieldErrorsOf(parsed.error));
-    const q = parsed.data;
+  router.handle(getArticles, async (c, { query: q }) => {
     const brand = brands[q.scope];
     if (!brand.languages.includes(q.language)) {
       throw invalid({ language: [`${brand.name} is published in ${brand.languages.join(', ')} only`] });
@@ -166,10 +163,10 @@ export function articlesRoutes(router: ApiRouter): void {
       shoppingDirectory: q.shoppingDirectory,
     };
     const key = q.subCategory;
-    if (key in LIST_ROUTES) return c.json(listResponse(c, source, key as keyof typeof LIST_ROUTES, ask));
+    if (key in LIST_ROUTES) return listResponse(c, source, key as keyof typeof LIST_ROUTES, ask);
     const pageKey = key as ArticlePage;
     const page = source.pages[ask.lang].get(pageKey);
     if (!page) throw notFound();
-    return c.json(pageResponse(key, page, buildUrl(ask.lang, PAGE_ROUTES[pageKey], brand.slug), brand));
+    return pageResponse(key, page, buildUrl(ask.lang, PAGE_ROUTES[pageKey], brand.slug), brand);
   });
 }

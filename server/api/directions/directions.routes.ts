@@ -7,18 +7,14 @@
  * be used as a free routing service; points further apart than MAX_ROUTE_DISTANCE_M are refused before any engine
  * is asked.
  */
-import type { Context } from 'hono';
-import {
-  DirectionsErrorCode,
-  MAX_ROUTE_DISTANCE_M,
-  directionsQuerySchema,
-} from '../../../src/lib/api/directions/contract.ts';
+import type { MiddlewareHandler } from 'hono';
+import { DirectionsErrorCode, MAX_ROUTE_DISTANCE_M, getDirections } from '../../../src/lib/api/directions/contract.ts';
 import type { Limit } from '../../auth/throttle.ts';
 import { haversineMetres } from '../../routing/direct-line.ts';
 import { RoutingError, type RoutingFailure } from '../../routing/routing-service.ts';
 import { clientAddress } from '../client-address.ts';
 import type { ApiEnv } from '../env.ts';
-import { fieldErrorsOf, invalid, tooManyAttempts } from '../http-errors.ts';
+import { HttpError, tooManyAttempts } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
 import { trackingKey } from '../tracking/tracking.routes.ts';
 
@@ -40,36 +36,40 @@ const FAILURES: Record<RoutingFailure, { status: 404 | 422 | 502 | 504; code: st
   timeout: { status: 504, code: DirectionsErrorCode.timeout, message: 'The routing engine did not answer in time' },
 };
 
-async function directions(c: Context<ApiEnv>) {
-  const { throttle, routing, logger } = c.var.deps;
+/** Every call counts, a refused one too, before its query is even read. */
+const throttled: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const { throttle } = c.var.deps;
   const key = directionsKey(clientAddress(c));
   const wait = await throttle.retryAfter(key, DIRECTIONS_LIMIT);
   if (wait > 0) throw tooManyAttempts(wait);
   await throttle.hit(key, DIRECTIONS_LIMIT);
   // The page keeps each mode's route itself (src/lib/directions/route-cache.ts).
   c.header('Cache-Control', 'private, no-store');
-
-  const query = directionsQuerySchema.safeParse(c.req.query());
-  if (!query.success) throw invalid(fieldErrorsOf(query.error));
-  const { from, to, mode } = query.data;
-  if (haversineMetres(from, to) > MAX_ROUTE_DISTANCE_M) {
-    return c.json(
-      { code: DirectionsErrorCode.tooFar, message: `Directions only within ${MAX_ROUTE_DISTANCE_M / 1000} km` },
-      422,
-    );
-  }
-  try {
-    return c.json(await routing.route(from, to, mode));
-  } catch (error) {
-    if (!(error instanceof RoutingError)) throw error;
-    const answer = FAILURES[error.failure];
-    // Spec 2 §8: route failures are only logged (no positions in the log).
-    const level = error.failure === 'upstream' || error.failure === 'timeout' ? 'warn' : 'info';
-    logger[level]({ engine: routing.engine, mode, failure: error.failure, err: error }, 'route not given');
-    return c.json({ code: answer.code, message: answer.message }, answer.status);
-  }
-}
+  await next();
+};
 
 export function directionsRoutes(router: ApiRouter): void {
-  router.get('/api/v1/directions', directions);
+  router.handle(
+    getDirections,
+    async (c, { query: { from, to, mode } }) => {
+      const { routing, logger } = c.var.deps;
+      if (haversineMetres(from, to) > MAX_ROUTE_DISTANCE_M) {
+        throw new HttpError(422, {
+          code: DirectionsErrorCode.tooFar,
+          message: `Directions only within ${MAX_ROUTE_DISTANCE_M / 1000} km`,
+        });
+      }
+      try {
+        return await routing.route(from, to, mode);
+      } catch (error) {
+        if (!(error instanceof RoutingError)) throw error;
+        const answer = FAILURES[error.failure];
+        // Spec 2 §8: route failures are only logged (no positions in the log).
+        const level = error.failure === 'upstream' || error.failure === 'timeout' ? 'warn' : 'info';
+        logger[level]({ engine: routing.engine, mode, failure: error.failure, err: error }, 'route not given');
+        throw new HttpError(answer.status, { code: answer.code, message: answer.message });
+      }
+    },
+    { before: [throttled] },
+  );
 }

@@ -3,28 +3,37 @@
  * where the three-word address picker starts when the field is empty (spec 1 §4.12). Open to visitors (the
  * signup form uses it), limited per caller address.
  */
-import { geocodeQuerySchema } from '../../../src/lib/api/maps/contract.ts';
+import type { MiddlewareHandler } from 'hono';
+import { locatePlace } from '../../../src/lib/api/maps/contract.ts';
 import type { Limit } from '../../auth/throttle.ts';
 import { EmbeddedGeocoder } from '../../geo/geocoder.ts';
 import { clientAddress } from '../client-address.ts';
-import { invalid, notFound, tooManyAttempts } from '../http-errors.ts';
+import type { ApiEnv } from '../env.ts';
+import { notFound, tooManyAttempts } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
 import { trackingKey } from '../tracking/tracking.routes.ts';
 
 /** Searches per caller address: far more than a person opening the picker, far fewer than a scraper. */
 export const GEOCODE_LIMIT: Limit = { max: 120, windowSeconds: 600 };
 
+/** Every search counts, a refused one too, before its query is even read. */
+const throttled: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const { throttle } = c.var.deps;
+  const key = `geocode:${trackingKey(clientAddress(c))}`;
+  const wait = await throttle.retryAfter(key, GEOCODE_LIMIT);
+  if (wait > 0) throw tooManyAttempts(wait);
+  await throttle.hit(key, GEOCODE_LIMIT);
+  await next();
+};
+
 export function mapsRoutes(router: ApiRouter): void {
-  router.get('/api/v1/geocode', async (c) => {
-    const { db, throttle } = c.var.deps;
-    const key = `geocode:${trackingKey(clientAddress(c))}`;
-    const wait = await throttle.retryAfter(key, GEOCODE_LIMIT);
-    if (wait > 0) throw tooManyAttempts(wait);
-    await throttle.hit(key, GEOCODE_LIMIT);
-    const parsed = geocodeQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) throw invalid({ query: ['country (two letters), city and street'] });
-    const found = await new EmbeddedGeocoder(db).locate(parsed.data);
-    if (!found) throw notFound();
-    return c.json(found);
-  });
+  router.handle(
+    locatePlace,
+    async (c, { query }) => {
+      const found = await new EmbeddedGeocoder(c.var.deps.db).locate(query);
+      if (!found) throw notFound();
+      return found;
+    },
+    { before: [throttled] },
+  );
 }

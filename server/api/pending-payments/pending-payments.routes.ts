@@ -7,19 +7,18 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { z } from 'zod';
 import {
   PendingPaymentErrorCode,
-  hawbIdsSchema,
-  paymentsQuerySchema,
-  resolvePaymentQuerySchema,
+  completeShipmentPayment,
+  getPayableShipments,
+  getShipmentPayments,
+  resolveShipmentPaymentUrl,
   type PaymentOutcome,
   type ShipmentPayments,
 } from '../../../src/lib/api/pending-payments/contract.ts';
 import { fromMinor } from '../../../src/lib/payments/money.ts';
-import { isLang } from '../../../src/i18n/languages.ts';
 import { shipmentPayments } from '../../db/schema.ts';
-import { idempotent } from '../../payments/idempotency.ts';
+import { idempotent } from '../payments/idempotency.ts';
 import { brandOrderPrefix, nextOrderNumber } from '../../payments/orders.ts';
 import {
   abandonShipmentOrder,
@@ -36,10 +35,10 @@ import {
 } from '../../payments/shipment-orders.ts';
 import { notifyWallet } from '../../wallet/wallet-mail.ts';
 import type { ApiEnv } from '../env.ts';
-import { HttpError, conflict, invalid, jsonBody, notFound } from '../http-errors.ts';
+import { HttpError, conflict, invalid, notFound } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
 import { sessionUser } from '../session-user.ts';
-import { brandLang, linkOrigin } from '../users/link-mail.ts';
+import { brandLang, linkOrigin, mailPlace } from '../users/link-mail.ts';
 
 type Ctx = Context<ApiEnv>;
 
@@ -87,23 +86,21 @@ async function outcomeOf(c: Ctx, order: ShipmentOrder): Promise<PaymentOutcome> 
 }
 
 export function pendingPaymentsRoutes(router: ApiRouter): void {
-  router.get('/api/v1/account/:guid/shipping/payable', async (c) => {
-    const userGuid = c.var.userGuid ?? '';
+  router.handle(getPayableShipments, async (c) => {
+    const { userGuid } = c.var;
     // A customer who paid on the provider's page and never came back: the provider's word settles it first, so
     // what they paid is not listed as due (a webhook would do the same; the sandbox has none).
     for (const order of await openOrders(c.var.deps.db, userGuid)) await settle(c, order);
     const rows = await payableShipments(c.var.deps.db, userGuid);
-    return c.json(rows.map(pendingShipmentOf));
+    return rows.map(pendingShipmentOf);
   });
 
-  router.get('/api/customers/:guid/payments', async (c) => {
-    const parsed = z.safeParse(paymentsQuerySchema, c.req.query());
-    if (!parsed.success) throw invalid({ query: ['HAWBIDs (comma list of ids) and CurrencyCode'] });
-    const ids = [...new Set(parsed.data.HAWBIDs.split(',').map(Number))];
-    const found = await ownShipments(c.var.deps.db, c.var.userGuid ?? '', ids);
+  router.handle(getShipmentPayments, async (c, { query }) => {
+    const ids = [...new Set(query.HAWBIDs.split(',').map(Number))];
+    const found = await ownShipments(c.var.deps.db, c.var.userGuid, ids);
     const rows = ids.flatMap((id) => found.filter((r) => r.hawbId === id));
     if (rows.length !== ids.length) throw notFound();
-    const currency = parsed.data.CurrencyCode;
+    const currency = query.CurrencyCode;
     if (rows.some((r) => r.currency !== currency)) throw refuse('Those shipments are charged in another currency');
     const lines = rows.map((r) => ({ row: r, minor: totalMinorOf(r) }));
     const body: ShipmentPayments = {
@@ -119,73 +116,58 @@ export function pendingPaymentsRoutes(router: ApiRouter): void {
         currency,
       ),
     };
-    return c.json(body);
+    return body;
   });
 
-  router.post(
-    '/api/tracking/resolvePaymentUrl',
-    async (c) => {
-      const query = z.safeParse(resolvePaymentQuerySchema, c.req.query());
-      if (!query.success) throw invalid({ currencyCode: ['a currency code'] });
-      const hawbIds = await jsonBody(c, hawbIdsSchema);
-      const { currencyCode: currency, returnTo } = query.data;
-      if (returnTo === 'tracking' && hawbIds.length !== 1) throw invalid({ returnTo: ['one shipment'] });
-      const asked = c.req.query('lang');
-      return idempotent(c, { currency, returnTo, hawbIds: [...hawbIds].sort((a, b) => a - b) }, async () => {
-        const { db, payments, brand } = c.var.deps;
-        const user = await sessionUser(c);
-        const rows = await ownShipments(db, user.guid, hawbIds);
-        if (rows.length !== hawbIds.length) throw refuse('Some of those shipments are not yours');
-        if (rows.some((r) => r.currency !== currency)) throw refuse('Those shipments are charged in another currency');
-        if (rows.some((r) => r.chargesPaid || totalMinorOf(r) === 0)) throw refuse('Nothing is due on some of them');
-        if (await closeOlderPayments(c, user.guid, hawbIds)) {
-          throw conflict('Some of those shipments were paid meanwhile');
-        }
-        const order = await createShipmentOrder(db, {
-          userGuid: user.guid,
-          orderNumber: await nextOrderNumber(db, brandOrderPrefix(brand.id), user.guid),
-          hawbIds,
-          currency,
-          amountMinor: rows.reduce((sum, r) => sum + totalMinorOf(r), 0),
-        });
-        const lang = brandLang(c, asked && isLang(asked) ? asked : user.langCode);
-        const back = returnTo === 'tracking' ? `tracking/${encodeURIComponent(rows[0]!.awb)}` : 'pending-payments';
-        const page = `${linkOrigin(c)}/${lang}/${back}?order=${order.orderNumber}`;
-        const started = await payments.startHostedPayment({
-          reference: order.id,
-          amountMinor: order.amountMinor,
-          currency,
-          returnUrl: page,
-          cancelUrl: `${page}&cancelled=1`,
-          lang,
-          description: `${brand.name} shipments ${rows.map((r) => r.awb).join(', ')}`,
-        });
-        await db
-          .update(shipmentPayments)
-          .set({ providerToken: started.token })
-          .where(eq(shipmentPayments.id, order.id));
-        return { status: 200, body: { absoluteUri: new URL(started.redirectUrl, linkOrigin(c)).href } };
+  router.handle(resolveShipmentPaymentUrl, async (c, { query, body: hawbIds }) => {
+    const { currencyCode: currency, returnTo, lang: asked } = query;
+    if (returnTo === 'tracking' && hawbIds.length !== 1) throw invalid({ returnTo: ['one shipment'] });
+    return idempotent(c, { currency, returnTo, hawbIds: [...hawbIds].sort((a, b) => a - b) }, async () => {
+      const { db, payments, brand } = c.var.deps;
+      const user = await sessionUser(c);
+      const rows = await ownShipments(db, user.guid, hawbIds);
+      if (rows.length !== hawbIds.length) throw refuse('Some of those shipments are not yours');
+      if (rows.some((r) => r.currency !== currency)) throw refuse('Those shipments are charged in another currency');
+      if (rows.some((r) => r.chargesPaid || totalMinorOf(r) === 0)) throw refuse('Nothing is due on some of them');
+      if (await closeOlderPayments(c, user.guid, hawbIds)) {
+        throw conflict('Some of those shipments were paid meanwhile');
+      }
+      const order = await createShipmentOrder(db, {
+        userGuid: user.guid,
+        orderNumber: await nextOrderNumber(db, brandOrderPrefix(brand.id), user.guid),
+        hawbIds,
+        currency,
+        amountMinor: rows.reduce((sum, r) => sum + totalMinorOf(r), 0),
       });
-    },
-    { auth: true },
-  );
+      const lang = brandLang(c, asked ?? user.langCode);
+      const back = returnTo === 'tracking' ? `tracking/${encodeURIComponent(rows[0]!.awb)}` : 'pending-payments';
+      const page = `${linkOrigin(c)}/${lang}/${back}?order=${order.orderNumber}`;
+      const started = await payments.startHostedPayment({
+        reference: order.id,
+        amountMinor: order.amountMinor,
+        currency,
+        returnUrl: page,
+        cancelUrl: `${page}&cancelled=1`,
+        lang,
+        description: `${brand.name} shipments ${rows.map((r) => r.awb).join(', ')}`,
+      });
+      await db.update(shipmentPayments).set({ providerToken: started.token }).where(eq(shipmentPayments.id, order.id));
+      return { status: 200, body: { absoluteUri: new URL(started.redirectUrl, linkOrigin(c)).href } };
+    });
+  });
 
-  router.post('/api/customers/:guid/payments/:orderNumber/complete', async (c) => {
+  router.handle(completeShipmentPayment, async (c, { params }) => {
     const user = await sessionUser(c);
     const [order] = await c.var.deps.db
       .select()
       .from(shipmentPayments)
-      .where(
-        and(
-          eq(shipmentPayments.orderNumber, c.req.param('orderNumber') ?? ''),
-          eq(shipmentPayments.userGuid, user.guid),
-        ),
-      );
+      .where(and(eq(shipmentPayments.orderNumber, params.orderNumber), eq(shipmentPayments.userGuid, user.guid)));
     if (!order) throw notFound();
     const wasPaid = order.state === 'paid';
     // Not ended yet (or being settled by another request, which settle() waits for): ask the provider.
     const now = order.state === 'pending' || order.state === 'charging' ? await settle(c, order) : order;
-    if (now.state === 'paid' && !wasPaid) await notifyWallet(c, user, 'shipments-paid');
-    return c.json(await outcomeOf(c, now));
+    if (now.state === 'paid' && !wasPaid)
+      await notifyWallet(c.var.deps, user, 'shipments-paid', mailPlace(c, user.langCode));
+    return outcomeOf(c, now);
   });
 }

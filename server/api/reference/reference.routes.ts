@@ -1,16 +1,24 @@
-/** Reference data (spec 2 §7): countries, plans, cities and ID types. Open to everyone. */
+/** Reference data (spec 2 §7): countries, plans, cities, ID types and country settings. Open to everyone. */
 import { asc } from 'drizzle-orm';
 import {
+  getAllCountries,
+  getCities,
+  getCountries,
+  getCountry,
+  getCountryByClient,
+  getIdTypes,
+  getMembershipPlans,
+  getThreeWordsSetting,
   idTypeSchema,
-  type CountryByClient,
   type CountryResponse,
   type IdType,
 } from '../../../src/lib/api/reference/contract.ts';
+import type { Db } from '../../db/database.ts';
 import { countries } from '../../db/schema.ts';
 import { notFound } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
 import { clientAddress } from '../client-address.ts';
-import { citiesStartingWith, findCountry, planList, type CountryRow } from './lookups.ts';
+import { citiesStartingWith, findCountry, planList, worldCountries, type CountryRow } from '../../reference/lookups.ts';
 
 const toCountry = (c: CountryRow): CountryResponse => ({
   code: c.code,
@@ -22,6 +30,13 @@ const toCountry = (c: CountryRow): CountryResponse => ({
   phoneCode: c.phoneCode,
   currencyCode: c.currencyCode,
 });
+
+/** The country of the path's code, or a 404. */
+async function knownCountry(db: Db, code: string): Promise<CountryRow> {
+  const country = await findCountry(db, code);
+  if (!country) throw notFound();
+  return country;
+}
 
 /** The country's accepted ID types, plus the user's current one (if a known type) so a saved profile stays valid. */
 export function idTypesOf(country: CountryRow, current?: string | null): IdType[] {
@@ -35,22 +50,20 @@ export function idTypesOf(country: CountryRow, current?: string | null): IdType[
 }
 
 export function referenceRoutes(router: ApiRouter): void {
-  router.get('/api/countries', async (c) => {
+  router.handle(getCountries, async (c) => {
     const rows = await c.var.deps.db.select().from(countries).orderBy(asc(countries.nameEn));
-    return c.json(rows.map(toCountry));
+    return rows.map(toCountry);
   });
 
-  router.get('/api/countries/:code', async (c) => {
-    const country = await findCountry(c.var.deps.db, c.req.param('code'));
-    if (!country) throw notFound();
-    return c.json(toCountry(country));
-  });
+  router.handle(getCountry, async (c, { params }) => toCountry(await knownCountry(c.var.deps.db, params.code)));
+
+  router.handle(getAllCountries, async (c, { query }) => worldCountries(c.var.deps.db, query.language));
 
   // The visitor's country as the edge in front reports it (Cloudflare's CF-IPCountry by default); without a
   // trusted proxy the header could be anyone's word. When the edge names no country the service knows, the
   // offline IP database has its say on the client's address (loopback and private addresses: none). Else null,
   // and the client falls back to 'default'.
-  router.get('/api/v1/countries/resolvebyclient', async (c) => {
+  router.handle(getCountryByClient, async (c) => {
     const { trustProxy, countryHeader, countryByIp, db } = c.var.deps;
     const reported = trustProxy ? c.req.header(countryHeader) : undefined;
     let country = reported ? await findCountry(db, reported) : undefined;
@@ -58,30 +71,29 @@ export function referenceRoutes(router: ApiRouter): void {
       const located = countryByIp.lookup(clientAddress(c));
       if (located) country = await findCountry(db, located);
     }
-    const body: CountryByClient = { countryCode: country?.code ?? null };
-    return c.json(body);
+    return { countryCode: country?.code ?? null };
   });
 
   // 'default' asks for the default list (spec 2 §9: the default country code), as for a visitor of unknown country.
-  router.get('/api/v1/countries/:code/membershipplans', async (c) => {
+  router.handle(getMembershipPlans, async (c, { params }) => {
     const { db } = c.var.deps;
-    const code = c.req.param('code') ?? '';
-    if (code.toLowerCase() === 'default') return c.json(await planList(db, 'default'));
-    const country = await findCountry(db, code);
-    if (!country) throw notFound();
-    return c.json(await planList(db, country.code));
+    if (params.code.toLowerCase() === 'default') return planList(db, 'default');
+    return planList(db, (await knownCountry(db, params.code)).code);
   });
 
-  router.get('/api/v1/countries/:code/idTypes', async (c) => {
-    const country = await findCountry(c.var.deps.db, c.req.param('code'));
-    if (!country) throw notFound();
-    return c.json(idTypesOf(country, c.req.query('currentIdType')));
-  });
+  router.handle(getIdTypes, async (c, { params, query }) =>
+    idTypesOf(await knownCountry(c.var.deps.db, params.code), query.currentIdType),
+  );
 
-  router.get('/api/shareddata/:code/city/:name', async (c) => {
+  // The same flag GET api/countries/{code} answers, seeded from the file the site's forms are built from
+  // (src/content/data/countries.json), so the API and the address form can't disagree.
+  router.handle(
+    getThreeWordsSetting,
+    async (c, { params }) => (await knownCountry(c.var.deps.db, params.code)).enableWhat3Words,
+  );
+
+  router.handle(getCities, async (c, { params }) => {
     const { db } = c.var.deps;
-    const country = await findCountry(db, c.req.param('code'));
-    if (!country) throw notFound();
-    return c.json(await citiesStartingWith(db, country.code, c.req.param('name') ?? ''));
+    return citiesStartingWith(db, (await knownCountry(db, params.code)).code, params.name);
   });
 }

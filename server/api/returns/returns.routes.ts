@@ -5,13 +5,14 @@
  * shipment: a second submit (a double click, a retry) answers the stored return and creates nothing.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import {
   ReturnErrorCode,
-  calculateRequestSchema,
-  returnRequestSchema,
-  validateAddressRequestSchema,
+  calculateReturn,
+  getReturnShipment,
+  submitReturn,
+  validateAddress,
   type ReturnCountry,
   type ReturnPrice,
   type ReturnShipment,
@@ -40,10 +41,11 @@ import { cities, countries, countryRates, currencies, returnShipments, shipments
 import type { users } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import type { ApiEnv } from '../env.ts';
-import { HttpError, conflict, invalid, jsonBody, notFound } from '../http-errors.ts';
+import { HttpError, conflict, invalid, notFound } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
 import { sessionUser } from '../session-user.ts';
 import { brandLang } from '../users/link-mail.ts';
+import { pickLang } from '../../../src/i18n/languages.ts';
 
 type Ctx = Context<ApiEnv>;
 type User = typeof users.$inferSelect;
@@ -161,7 +163,7 @@ async function prefillOf(c: Ctx, user: User, shipment: Shipment): Promise<Return
     weight: Number(shipment.weightKg),
     weightUnit: 'kg',
     supplierName: shipment.merchant ?? '',
-    originCountry: origin ? (lang === 'ar' ? origin.nameAr : origin.nameEn) : shipment.originCountryCode,
+    originCountry: origin ? pickLang(lang, { en: origin.nameEn, ar: origin.nameAr }) : shipment.originCountryCode,
     originCountryCode: shipment.originCountryCode,
     customsDeclaredValue: declared,
     customsDeclaredCurrency: shipment.customsDeclaredCurrency,
@@ -219,117 +221,147 @@ async function addressFieldErrors(
   return errors;
 }
 
+/** What a path names, found before the body is read (a stranger's shipment is a 404 whatever the body says). */
+const shipmentsOfPath = new WeakMap<Ctx, Shipment>();
+const countriesOfPath = new WeakMap<Ctx, CountryRow>();
+
+const shipmentFirst: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  shipmentsOfPath.set(c, await ownShipment(c.var.deps.db, c.var.userGuid ?? '', c.req.param('id')));
+  await next();
+};
+
+const countryFirst: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const code = (c.req.param('code') ?? '').toUpperCase();
+  const [country] = /^[A-Z]{2}$/.test(code)
+    ? await c.var.deps.db.select().from(countries).where(eq(countries.code, code))
+    : [];
+  if (!country) throw notFound();
+  countriesOfPath.set(c, country);
+  await next();
+};
+
+function found<T>(map: WeakMap<Ctx, T>, c: Ctx): T {
+  const value = map.get(c);
+  if (!value) throw new Error('the path check must run first');
+  return value;
+}
+const shipmentOfPath = (c: Ctx) => found(shipmentsOfPath, c);
+const countryOfPath = (c: Ctx) => found(countriesOfPath, c);
+
 export function returnsRoutes(router: ApiRouter): void {
-  router.post('/api/v1/account/:guid/shipments/return/calculate', async (c) => {
-    const body = await jsonBody(c, calculateRequestSchema);
+  // Registered before POST …/return/{id}, which would take `calculate` for an id.
+  router.handle(calculateReturn, async (c, { body }) => {
     const user = await sessionUser(c);
     const { db } = c.var.deps;
     if (body.packageID !== undefined) await ownShipment(db, user.guid, String(body.packageID));
-    return c.json(await priceOf(db, user, body.pickupCountryCode, body.deliveryCountryCode, body.weight));
+    return priceOf(db, user, body.pickupCountryCode, body.deliveryCountryCode, body.weight);
   });
 
-  router.get('/api/v1/account/:guid/shipments/return/:id', async (c) => {
+  router.handle(getReturnShipment, async (c, { params }) => {
     const user = await sessionUser(c);
     const { db } = c.var.deps;
-    const shipment = await ownShipment(db, user.guid, c.req.param('id'));
+    const shipment = await ownShipment(db, user.guid, params.id);
     assertReturnable(shipment, await returnOf(db, shipment.awb));
-    return c.json(await prefillOf(c, user, shipment));
+    return prefillOf(c, user, shipment);
   });
 
-  router.post('/api/v1/account/:guid/shipments/return/:id', async (c) => {
-    const user = await sessionUser(c);
-    const { db, clock } = c.var.deps;
-    const shipment = await ownShipment(db, user.guid, c.req.param('id'));
-    const body = await jsonBody(c, returnRequestSchema);
-    if (body.packageID !== shipment.hawbId) throw invalid({ packageID: ['not the shipment of the address'] });
-    // A second submit of the same return (a double click, a retry after a lost answer) gets the stored one.
-    const existing = await returnOf(db, shipment.awb);
-    if (existing) return c.json(storedOf(existing, shipment.hawbId), 200);
-    assertReturnable(shipment, existing);
+  router.handle(
+    submitReturn,
+    async (c, { body }) => {
+      const user = await sessionUser(c);
+      const { db, clock } = c.var.deps;
+      const shipment = shipmentOfPath(c);
+      if (body.packageID !== shipment.hawbId) throw invalid({ packageID: ['not the shipment of the address'] });
+      // A second submit of the same return (a double click, a retry after a lost answer) gets the stored one.
+      const existing = await returnOf(db, shipment.awb);
+      if (existing) return c.json(storedOf(existing, shipment.hawbId), 200);
+      assertReturnable(shipment, existing);
 
-    const { pickupAddress: from, deliveryAddress: to, pickupTimeDetails: time } = body;
-    const rows = await db.select().from(countries);
-    const country = (code: string): CountryRow | undefined => rows.find((r) => r.code === code);
-    const problems: Record<string, string[]> = {};
-    const add = (field: string, problem: string) => (problems[field] ??= []).push(problem);
-    const fromCountry = country(from.pickupCountryCode);
-    const toCountry = country(to.deliveryCountryCode);
-    if (!fromCountry) add('pickupAddress.pickupCountryCode', 'unknown country');
-    if (!toCountry) add('deliveryAddress.deliveryCountryCode', 'unknown country');
-    if (zipCodeRequired(fromCountry) && !from.pickupZipCode) add('pickupAddress.pickupZipCode', 'required');
-    if (zipCodeRequired(toCountry) && !to.deliveryZipCode) add('deliveryAddress.deliveryZipCode', 'required');
-    const now = clock();
-    const zone = pickupTimeZone(from.pickupCountryCode);
-    if (!isPickupDateAllowed(time.pickupDate, now, zone))
-      add('pickupTimeDetails.pickupDate', 'outside the pickup window');
-    else if (!isReadyTimeAhead(time.pickupDate, time.readyTime, now, zone)) {
-      add('pickupTimeDetails.readyTime', 'already passed');
-    }
-    if (!isLatestTimeValid(time.readyTime, time.latestTime))
-      add('pickupTimeDetails.latestTime', 'before the ready time');
-    const limit = await limitFor(db, shipment);
-    if (!withinValueLimit(body.amount, limit)) add('amount', `above the low value limit ${limit}`);
-    if (Object.keys(problems).length > 0) throw invalid(problems);
+      const { pickupAddress: from, deliveryAddress: to, pickupTimeDetails: time } = body;
+      const rows = await db.select().from(countries);
+      const country = (code: string): CountryRow | undefined => rows.find((r) => r.code === code);
+      const problems: Record<string, string[]> = {};
+      const add = (field: string, problem: string) => (problems[field] ??= []).push(problem);
+      const fromCountry = country(from.pickupCountryCode);
+      const toCountry = country(to.deliveryCountryCode);
+      if (!fromCountry) add('pickupAddress.pickupCountryCode', 'unknown country');
+      if (!toCountry) add('deliveryAddress.deliveryCountryCode', 'unknown country');
+      if (zipCodeRequired(fromCountry) && !from.pickupZipCode) add('pickupAddress.pickupZipCode', 'required');
+      if (zipCodeRequired(toCountry) && !to.deliveryZipCode) add('deliveryAddress.deliveryZipCode', 'required');
+      const now = clock();
+      const zone = pickupTimeZone(from.pickupCountryCode);
+      if (!isPickupDateAllowed(time.pickupDate, now, zone))
+        add('pickupTimeDetails.pickupDate', 'outside the pickup window');
+      else if (!isReadyTimeAhead(time.pickupDate, time.readyTime, now, zone)) {
+        add('pickupTimeDetails.readyTime', 'already passed');
+      }
+      if (!isLatestTimeValid(time.readyTime, time.latestTime))
+        add('pickupTimeDetails.latestTime', 'before the ready time');
+      const limit = await limitFor(db, shipment);
+      if (!withinValueLimit(body.amount, limit)) add('amount', `above the low value limit ${limit}`);
+      if (Object.keys(problems).length > 0) throw invalid(problems);
 
-    const addressErrors = {
-      ...(await addressFieldErrors(
-        db,
-        from.pickupCountryCode,
-        { street: from.pickupStreetAdress, city: from.pickupCity, zip: from.pickupZipCode },
-        {
-          street: 'pickupAddress.pickupStreetAdress',
-          city: 'pickupAddress.pickupCity',
-          zip: 'pickupAddress.pickupZipCode',
-        },
-      )),
-      ...(await addressFieldErrors(
-        db,
-        to.deliveryCountryCode,
-        { street: to.deliveryStreetAddress, city: to.deliveryCity, zip: to.deliveryZipCode },
-        {
-          street: 'deliveryAddress.deliveryStreetAddress',
-          city: 'deliveryAddress.deliveryCity',
-          zip: 'deliveryAddress.deliveryZipCode',
-        },
-      )),
-    };
-    if (Object.keys(addressErrors).length > 0) throw invalid(addressErrors, ReturnErrorCode.invalidAddress);
+      const addressErrors = {
+        ...(await addressFieldErrors(
+          db,
+          from.pickupCountryCode,
+          { street: from.pickupStreetAdress, city: from.pickupCity, zip: from.pickupZipCode },
+          {
+            street: 'pickupAddress.pickupStreetAdress',
+            city: 'pickupAddress.pickupCity',
+            zip: 'pickupAddress.pickupZipCode',
+          },
+        )),
+        ...(await addressFieldErrors(
+          db,
+          to.deliveryCountryCode,
+          { street: to.deliveryStreetAddress, city: to.deliveryCity, zip: to.deliveryZipCode },
+          {
+            street: 'deliveryAddress.deliveryStreetAddress',
+            city: 'deliveryAddress.deliveryCity',
+            zip: 'deliveryAddress.deliveryZipCode',
+          },
+        )),
+      };
+      if (Object.keys(addressErrors).length > 0) throw invalid(addressErrors, ReturnErrorCode.invalidAddress);
 
-    const price = await priceOf(db, user, from.pickupCountryCode, to.deliveryCountryCode, body.weight);
-    // The awb is unique: of two submits racing, one inserts and the other reads what it stored.
-    const [created] = await db
-      .insert(returnShipments)
-      .values({
-        awb: shipment.awb,
-        userGuid: user.guid,
-        pickupAddress: { ...from, pickupZipCode: from.pickupZipCode.toUpperCase() },
-        deliveryAddress: { ...to, deliveryZipCode: to.deliveryZipCode.toUpperCase() },
-        pickupDate: time.pickupDate,
-        readyTime: time.readyTime,
-        latestTime: time.latestTime,
-        contentDescription: body.contentDescription,
-        currencyCode: shipment.currency,
-        amount: body.amount.toFixed(2),
-        weight: body.weight.toFixed(2),
-        weightUnit: 'kg',
-        priceMinor: price.amountMinor,
-      })
-      .onConflictDoNothing({ target: returnShipments.awb })
-      .returning();
-    if (created) return c.json(storedOf(created, shipment.hawbId), 201);
-    const stored = await returnOf(db, shipment.awb);
-    if (!stored) throw conflict('The return could not be stored', ReturnErrorCode.exists);
-    return c.json(storedOf(stored, shipment.hawbId), 200);
-  });
+      const price = await priceOf(db, user, from.pickupCountryCode, to.deliveryCountryCode, body.weight);
+      // The awb is unique: of two submits racing, one inserts and the other reads what it stored.
+      const [created] = await db
+        .insert(returnShipments)
+        .values({
+          awb: shipment.awb,
+          userGuid: user.guid,
+          pickupAddress: { ...from, pickupZipCode: from.pickupZipCode.toUpperCase() },
+          deliveryAddress: { ...to, deliveryZipCode: to.deliveryZipCode.toUpperCase() },
+          pickupDate: time.pickupDate,
+          readyTime: time.readyTime,
+          latestTime: time.latestTime,
+          contentDescription: body.contentDescription,
+          currencyCode: shipment.currency,
+          amount: body.amount.toFixed(2),
+          weight: body.weight.toFixed(2),
+          weightUnit: 'kg',
+          priceMinor: price.amountMinor,
+        })
+        .onConflictDoNothing({ target: returnShipments.awb })
+        .returning();
+      if (created) return storedOf(created, shipment.hawbId);
+      const stored = await returnOf(db, shipment.awb);
+      if (!stored) throw conflict('The return could not be stored', ReturnErrorCode.exists);
+      return c.json(storedOf(stored, shipment.hawbId), 200);
+    },
+    { before: [shipmentFirst] },
+  );
 
   // Open to visitors: the check of an address in a country with zip codes (spec 1 §5 "Return addresses").
-  router.post('/api/v1/Countries/:code/ValidateAddress', async (c) => {
-    const { db } = c.var.deps;
-    const code = (c.req.param('code') ?? '').toUpperCase();
-    const [country] = /^[A-Z]{2}$/.test(code) ? await db.select().from(countries).where(eq(countries.code, code)) : [];
-    if (!country) throw notFound();
-    const body = await jsonBody(c, validateAddressRequestSchema);
-    const known = await db.select().from(cities).where(eq(cities.countryCode, country.code));
-    return c.json({ isValid: addressProblems(country.code, body, known).length === 0 });
-  });
+  router.handle(
+    validateAddress,
+    async (c, { body }) => {
+      const country = countryOfPath(c);
+      const known = await c.var.deps.db.select().from(cities).where(eq(cities.countryCode, country.code));
+      return { isValid: addressProblems(country.code, body, known).length === 0 };
+    },
+    { before: [countryFirst] },
+  );
 }

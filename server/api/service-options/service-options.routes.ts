@@ -5,13 +5,21 @@
  * customer's own country (a locker for the locker option, an outlet or reception for pickup).
  */
 import { and, eq } from 'drizzle-orm';
-import type { Context } from 'hono';
 import {
+  ALL_PLACE_TYPES,
   SERVICE_OPTION_IDS,
   SERVICE_OPTION_NAMES,
   ServiceOptionErrorCode,
-  locationsQuerySchema,
-  placeIdBodySchema,
+  chooseDeliveryAddress,
+  getBranch,
+  getCountryServiceOptions,
+  getDeliveryAddress,
+  getLocations,
+  getLockerOption,
+  getPickupOption,
+  getServiceOption,
+  setLockerOption,
+  setPickupOption,
   type CurrentServiceOption,
   type DeliveryAddress,
   type Place,
@@ -19,7 +27,7 @@ import {
   type ServiceOptionId,
 } from '../../../src/lib/api/service-options/contract.ts';
 import type { Office } from '../../../src/lib/reference/schemas.ts';
-import type { Lang } from '../../../src/i18n/languages.ts';
+import { pickLang, type Lang } from '../../../src/i18n/languages.ts';
 import {
   TAB_OPTION,
   placeFitsOption,
@@ -29,14 +37,14 @@ import {
 } from '../../../src/lib/service-options/service-options.ts';
 import { offices, users } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
-import type { ApiEnv } from '../env.ts';
-import { HttpError, invalid, jsonBody, notFound } from '../http-errors.ts';
-import { findCountry } from '../reference/lookups.ts';
+import type { SessionContext } from '../env.ts';
+import { HttpError, notFound } from '../http-errors.ts';
+import { findCountry } from '../../reference/lookups.ts';
 import type { ApiRouter } from '../router.ts';
 import { sessionUser } from '../session-user.ts';
 import { brandLang } from '../users/link-mail.ts';
 
-type Ctx = Context<ApiEnv>;
+type Ctx = SessionContext;
 type User = typeof users.$inferSelect;
 
 async function officesOf(db: Db, countryCode: string): Promise<Office[]> {
@@ -96,8 +104,7 @@ async function placeOption(c: Ctx, optionId: ServiceOptionId): Promise<PlaceOpti
 }
 
 /** PUT of a locker or pickup place: it must be one of that option's places in the customer's country. */
-async function choosePlace(c: Ctx, optionId: ServiceOptionId): Promise<Response> {
-  const body = await jsonBody(c, placeIdBodySchema);
+async function choosePlace(c: Ctx, optionId: ServiceOptionId, body: string | number): Promise<CurrentServiceOption> {
   const placeId = String(body).toUpperCase();
   const user = await sessionUser(c);
   const { db } = c.var.deps;
@@ -117,70 +124,65 @@ async function choosePlace(c: Ctx, optionId: ServiceOptionId): Promise<Response>
     )
     .where(eq(users.guid, user.guid))
     .returning();
-  return c.json(await currentOption(db, saved ?? user));
+  return currentOption(db, saved ?? user);
 }
 
 export function serviceOptionsRoutes(router: ApiRouter): void {
-  router.get('/api/v1/locations', async (c) => {
-    const parsed = locationsQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) throw invalid({ query: ['countrycode, typeids (1,3,4) and lang (en or ar)'] });
-    const { countrycode, typeids, lang } = parsed.data;
-    const types = typeids ? typeids.split(',').map(Number) : [1, 3, 4];
-    const places = (await officesOf(c.var.deps.db, countrycode.toUpperCase()))
+  router.handle(getLocations, async (c, { query: { countrycode, typeids, lang } }) => {
+    const types = (typeids ?? ALL_PLACE_TYPES).split(',').map(Number);
+    return (await officesOf(c.var.deps.db, countrycode.toUpperCase()))
       .filter((o) => o.typeIds.some((type) => types.includes(type)))
       .map((o) => placeOf(o, lang));
-    return c.json(places);
   });
 
   /** Place lookup by code (spec 1 §5): a reception office only. */
-  router.get('/api/shareddata/branches/:code', async (c) => {
-    const code = (c.req.param('code') ?? '').toUpperCase();
+  router.handle(getBranch, async (c, { params, query }) => {
+    const code = params.code.toUpperCase();
     if (!/^[A-Z]{3}$/.test(code)) throw notFound();
     const [row] = await c.var.deps.db.select({ data: offices.data }).from(offices).where(eq(offices.id, code));
     const office = row ? receptionByCode([row.data as Office], code) : null;
     if (!office) throw notFound();
-    return c.json(placeOf(office, brandLang(c, c.req.query('lang'))));
+    return placeOf(office, brandLang(c, query.lang));
   });
 
-  router.get('/api/v1/countries/:code/ServiceOptions', async (c) => {
-    const country = await findCountry(c.var.deps.db, c.req.param('code'));
+  router.handle(getCountryServiceOptions, async (c, { params }) => {
+    const country = await findCountry(c.var.deps.db, params.code);
     if (!country) throw notFound();
     // Delivery always; pickup and locker where the country has such offices.
     const ids = visibleTabs(await officesOf(c.var.deps.db, country.code), Object.values(SERVICE_OPTION_IDS))
       .map((tab) => TAB_OPTION[tab])
       .sort((a, b) => a - b);
-    return c.json(ids.map((id) => ({ id, name: SERVICE_OPTION_NAMES[id] })));
+    return ids.map((id) => ({ id, name: SERVICE_OPTION_NAMES[id] }));
   });
 
-  const account = '/api/v1/account/:guid';
+  router.handle(getServiceOption, async (c) => currentOption(c.var.deps.db, await sessionUser(c)));
 
-  router.get(`${account}/ServiceOption`, async (c) => c.json(await currentOption(c.var.deps.db, await sessionUser(c))));
+  router.handle(getLockerOption, (c) => placeOption(c, SERVICE_OPTION_IDS.locker));
+  router.handle(getPickupOption, (c) => placeOption(c, SERVICE_OPTION_IDS.pickup));
+  router.handle(setLockerOption, (c, { body }) => choosePlace(c, SERVICE_OPTION_IDS.locker, body));
+  router.handle(setPickupOption, (c, { body }) => choosePlace(c, SERVICE_OPTION_IDS.pickup, body));
 
-  router.get(`${account}/ServiceOptions/locker`, async (c) => c.json(await placeOption(c, SERVICE_OPTION_IDS.locker)));
-  router.get(`${account}/ServiceOptions/pickup`, async (c) => c.json(await placeOption(c, SERVICE_OPTION_IDS.pickup)));
-  router.put(`${account}/ServiceOptions/locker`, (c) => choosePlace(c, SERVICE_OPTION_IDS.locker));
-  router.put(`${account}/ServiceOptions/pickup`, (c) => choosePlace(c, SERVICE_OPTION_IDS.pickup));
-
-  router.put(`${account}/ServiceOptions/useDeliveryAddress`, async (c) => {
+  router.handle(chooseDeliveryAddress, async (c) => {
     const user = await sessionUser(c);
     const [saved] = await c.var.deps.db
       .update(users)
       .set({ serviceOptionId: SERVICE_OPTION_IDS.delivery })
       .where(eq(users.guid, user.guid))
       .returning();
-    return c.json(await currentOption(c.var.deps.db, saved ?? user));
+    return currentOption(c.var.deps.db, saved ?? user);
   });
 
-  router.get(`${account}/deliveryaddress`, async (c) => {
+  router.handle(getDeliveryAddress, async (c) => {
     const user = await sessionUser(c);
     const country = await findCountry(c.var.deps.db, user.countryCode);
+    const lang = brandLang(c, user.langCode);
     const body: DeliveryAddress = {
       city: user.city ?? '',
       stateName: user.state ?? '',
       address1: user.streetAddressLine1 ?? '',
       address2: user.streetAddressLine2 ?? '',
-      countryName: (brandLang(c, user.langCode) === 'ar' ? country?.nameAr : country?.nameEn) ?? user.countryCode,
+      countryName: (country && pickLang(lang, { en: country.nameEn, ar: country.nameAr })) ?? user.countryCode,
     };
-    return c.json(body);
+    return body;
   });
 }

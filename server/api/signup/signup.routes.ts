@@ -4,17 +4,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import {
-  SignupErrorCode,
-  email as emailSchema,
+  getProfileDetails,
+  getShippingDetails,
   profileDetailsSchema,
-  resolvePaymentUrlRequestSchema,
-  shippingDetailsSchema,
-  signupRequestSchema,
+  saveProfileDetails,
+  saveShippingDetails,
   type ProfileDetailsResponse,
   type ShippingDetailsResponse,
   type ShippingDetailsResult,
+} from '../../../src/lib/api/account/contract.ts';
+import {
+  SignupErrorCode,
+  checkSignupEmail,
+  email as emailSchema,
+  resolveSignupPaymentUrl,
+  signup,
+  signupRequestSchema,
 } from '../../../src/lib/api/signup/contract.ts';
 import { birthDateToIso, zipCodeRequired } from '../../../src/lib/profile/profile-rules.ts';
 import { threeWordWords } from '../../../src/lib/three-words/three-word-address.ts';
@@ -28,14 +35,14 @@ import { openMailboxes } from '../../mailboxes/open-mailboxes.ts';
 import { toLoginResponse } from '../account/user-views.ts';
 import { clientAddress } from '../client-address.ts';
 import type { ApiEnv } from '../env.ts';
-import { HttpError, invalid, jsonBody, readJson, tooManyAttempts, unauthorized } from '../http-errors.ts';
+import { HttpError, invalid, readJson, tooManyAttempts, unauthorized } from '../http-errors.ts';
 import { subscribeAtSignup, subscriptionsOf } from '../marketing/subscriptions.ts';
-import { customerEntity, findCity, findCountry, offeredPlan, planList } from '../reference/lookups.ts';
+import { customerEntity, findCity, findCountry, offeredPlan, planList } from '../../reference/lookups.ts';
 import type { ApiRouter } from '../router.ts';
 import { setSessionCookie } from '../session.ts';
 import { sessionUser } from '../session-user.ts';
 import { brandLang, linkOrigin } from '../users/link-mail.ts';
-import { emailInUse, isUniqueViolation, mobileInUse, refused, signupBody, type FieldErrors } from './validation.ts';
+import { checkedBody, emailInUse, isUniqueViolation, mobileInUse, refused, type FieldErrors } from './validation.ts';
 
 type User = typeof users.$inferSelect;
 
@@ -50,6 +57,24 @@ async function throttled(c: Context<ApiEnv>, key: string, limit: Limit): Promise
   const wait = await c.var.deps.throttle.retryAfter(key, limit);
   if (wait > 0) throw tooManyAttempts(wait);
 }
+
+const signupKey = (c: Context<ApiEnv>) => `signup:addr:${clientAddress(c)}`;
+const checkKey = (c: Context<ApiEnv>) => `signup-check:addr:${clientAddress(c)}`;
+
+/** A throttle that refuses before the body is read (`count`: and counts the request then). */
+function throttleFirst(key: (c: Context<ApiEnv>) => string, limit: Limit, count = false): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    await throttled(c, key(c), limit);
+    if (count) await c.var.deps.throttle.hit(key(c), limit);
+    await next();
+  };
+}
+
+/** The e-mail check's body: anything but an address is VEX002, whatever the JSON. */
+const checkEmailBody: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (!emailSchema.safeParse(await readJson(c)).success) throw refused({ email: [SignupErrorCode.emailInvalid] });
+  await next();
+};
 
 const isoToBirthDate = (iso: string | null) => {
   const [year, month, day] = (iso ?? '').split('-').map(Number);
@@ -66,98 +91,92 @@ async function signupPlan(db: Db, user: User) {
 }
 
 export function signupRoutes(router: ApiRouter): void {
-  router.post('/api/signup', async (c) => {
-    const { db, throttle, sessions, clock, brand } = c.var.deps;
-    const key = `signup:addr:${clientAddress(c)}`;
-    await throttled(c, key, SIGNUP_LIMITS.signup);
-    const body = await signupBody(c, signupRequestSchema);
-    await throttle.hit(key, SIGNUP_LIMITS.signup);
+  // The throttle refuses before the body is read; a signup that reaches the e-mail and mobile checks counts.
+  router.handle(
+    signup,
+    async (c, { body }) => {
+      const { db, throttle, sessions, clock, brand } = c.var.deps;
+      await throttle.hit(signupKey(c), SIGNUP_LIMITS.signup);
 
-    const country = await findCountry(db, body.countryCode);
-    if (!country) throw invalid({ countryCode: ['unknown'] });
-    if (!(await offeredPlan(db, country.code, body.planId))) throw invalid({ planId: ['unavailable'] });
-    const taken: FieldErrors = {};
-    if (await emailInUse(db, body.email)) taken.email = [SignupErrorCode.emailTaken];
-    if (await mobileInUse(db, body.mobileNumber)) taken.mobileNumber = [SignupErrorCode.mobileInUse];
-    if (Object.keys(taken).length > 0) throw refused(taken);
+      const country = await findCountry(db, body.countryCode);
+      if (!country) throw invalid({ countryCode: ['unknown'] });
+      if (!(await offeredPlan(db, country.code, body.planId))) throw invalid({ planId: ['unavailable'] });
+      const taken: FieldErrors = {};
+      if (await emailInUse(db, body.email)) taken.email = [SignupErrorCode.emailTaken];
+      if (await mobileInUse(db, body.mobileNumber)) taken.mobileNumber = [SignupErrorCode.mobileInUse];
+      if (Object.keys(taken).length > 0) throw refused(taken);
 
-    // Hashed before the transaction: scrypt takes long enough that it shouldn't hold one open.
-    const passwordHash = await hashPassword(body.password);
-    const now = clock();
-    let user: User | undefined;
-    try {
-      user = await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        const [created] = await t
-          .insert(users)
-          .values({
-            guid: randomUUID(),
-            email: body.email,
-            passwordHash,
-            // Active at once: the visitor goes on to the next steps logged in (docs/decisions/008).
-            status: 'active',
-            firstName: body.firstName,
-            lastName: body.lastName,
-            langCode: body.langCode,
-            countryCode: country.code,
-            mobile: body.mobileNumber,
-            birthDate: birthDateToIso(body.birthDate),
-            signupPlanId: body.planId,
-            idMandatory: country.idAttachmentMandatory,
-            idDetailsMandatory: country.idDetailsMandatory,
-            // The signup form includes accepting the service agreement.
-            confirmedAgreement: true,
-            hasMailboxes: false,
-          })
-          .returning();
-        if (!created) throw new Error('insert returned no user');
-        await subscribeAtSignup(t, brand, created.guid, body.agreeOnUseOptIn, now);
-        return created;
-      });
-    } catch (error) {
-      // Another signup with this e-mail won the race.
-      if (isUniqueViolation(error)) throw refused({ email: [SignupErrorCode.emailTaken] });
-      throw error;
-    }
+      // Hashed before the transaction: scrypt takes long enough that it shouldn't hold one open.
+      const passwordHash = await hashPassword(body.password);
+      const now = clock();
+      let user: User | undefined;
+      try {
+        user = await db.transaction(async (t) => {
+          const [created] = await t
+            .insert(users)
+            .values({
+              guid: randomUUID(),
+              email: body.email,
+              passwordHash,
+              // Active at once: the visitor goes on to the next steps logged in (docs/decisions/008).
+              status: 'active',
+              firstName: body.firstName,
+              lastName: body.lastName,
+              langCode: body.langCode,
+              countryCode: country.code,
+              mobile: body.mobileNumber,
+              birthDate: birthDateToIso(body.birthDate),
+              signupPlanId: body.planId,
+              idMandatory: country.idAttachmentMandatory,
+              idDetailsMandatory: country.idDetailsMandatory,
+              // The signup form includes accepting the service agreement.
+              confirmedAgreement: true,
+              hasMailboxes: false,
+            })
+            .returning();
+          if (!created) throw new Error('insert returned no user');
+          await subscribeAtSignup(t, brand, created.guid, body.agreeOnUseOptIn, now);
+          return created;
+        });
+      } catch (error) {
+        // Another signup with this e-mail won the race.
+        if (isUniqueViolation(error)) throw refused({ email: [SignupErrorCode.emailTaken] });
+        throw error;
+      }
 
-    // Logged in as by login: a new session id, and any session the browser had ends.
-    const previous = c.var.sessionId;
-    if (previous) await sessions.destroy(previous);
-    setSessionCookie(c, await sessions.create(user.guid));
-    return c.json(toLoginResponse(user), 201);
-  });
-
-  router.post('/api/signup/check', async (c) => {
-    const { db, throttle } = c.var.deps;
-    const key = `signup-check:addr:${clientAddress(c)}`;
-    await throttled(c, key, SIGNUP_LIMITS.check);
-    await throttle.hit(key, SIGNUP_LIMITS.check);
-    const parsed = emailSchema.safeParse(await readJson(c));
-    if (!parsed.success) throw refused({ email: [SignupErrorCode.emailInvalid] });
-    if (await emailInUse(db, parsed.data)) throw refused({ email: [SignupErrorCode.emailTaken] });
-    return c.json({ available: true as const });
-  });
-
-  router.post(
-    '/api/signup/ResolvePaymentUrl',
-    async (c) => {
-      const { db } = c.var.deps;
-      const body = await jsonBody(c, resolvePaymentUrlRequestSchema);
-      const user = await sessionUser(c);
-      const plan = await offeredPlan(db, user.countryCode, body.planId);
-      if (!plan) throw invalid({ planId: ['unavailable'] });
-      if (plan.currencyCode !== body.currencyCode) throw invalid({ currencyCode: ['currency'] });
-      const lang = brandLang(c, body.lang);
-      return c.json({ absoluteUri: `${linkOrigin(c)}/${lang}/signup/payment?id=${plan.planId}` });
+      // Logged in as by login: a new session id, and any session the browser had ends.
+      const previous = c.var.sessionId;
+      if (previous) await sessions.destroy(previous);
+      setSessionCookie(c, await sessions.create(user.guid));
+      return toLoginResponse(user);
     },
-    { auth: true },
+    { before: [throttleFirst(signupKey, SIGNUP_LIMITS.signup), checkedBody(signupRequestSchema)] },
   );
 
-  router.get('/api/account/:guid/profiledetails', async (c) => {
+  // Every check counts, before its body is read: a list of addresses can't be swept.
+  router.handle(
+    checkSignupEmail,
+    async (c, { body: email }) => {
+      if (await emailInUse(c.var.deps.db, email)) throw refused({ email: [SignupErrorCode.emailTaken] });
+      return { available: true as const };
+    },
+    { before: [throttleFirst(checkKey, SIGNUP_LIMITS.check, true), checkEmailBody] },
+  );
+
+  router.handle(resolveSignupPaymentUrl, async (c, { body }) => {
+    const user = await sessionUser(c);
+    const plan = await offeredPlan(c.var.deps.db, user.countryCode, body.planId);
+    if (!plan) throw invalid({ planId: ['unavailable'] });
+    if (plan.currencyCode !== body.currencyCode) throw invalid({ currencyCode: ['currency'] });
+    const lang = brandLang(c, body.lang);
+    return { absoluteUri: `${linkOrigin(c)}/${lang}/signup/payment?id=${plan.planId}` };
+  });
+
+  router.handle(getProfileDetails, async (c) => {
     const { db, brand } = c.var.deps;
     const user = await sessionUser(c);
     const promo = (await subscriptionsOf(db, brand, user.guid)).find((s) => s.kind === 'promo');
-    const body: ProfileDetailsResponse = {
+    const details: ProfileDetailsResponse = {
       firstName: user.firstName,
       lastName: user.lastName,
       email: user.email,
@@ -168,65 +187,67 @@ export function signupRoutes(router: ApiRouter): void {
       agreeOnUseOptIn: promo?.subscribed ?? false,
       confirmedAgreement: user.confirmedAgreement,
     };
-    return c.json(body);
+    return details;
   });
 
   // Step 1 for a logged-in customer without mailboxes: completes the account instead of creating another.
-  router.post('/api/account/:guid/profiledetails', async (c) => {
-    const { db, brand, clock } = c.var.deps;
-    const body = await signupBody(c, profileDetailsSchema);
-    const user = await sessionUser(c);
-    if (user.hasMailboxes) {
-      throw new HttpError(409, {
-        code: SignupErrorCode.alreadyComplete,
-        message: 'The account has its mailboxes: edit the profile instead',
+  router.handle(
+    saveProfileDetails,
+    async (c, { body }) => {
+      const { db, brand, clock } = c.var.deps;
+      const user = await sessionUser(c);
+      if (user.hasMailboxes) {
+        throw new HttpError(409, {
+          code: SignupErrorCode.alreadyComplete,
+          message: 'The account has its mailboxes: edit the profile instead',
+        });
+      }
+      const country = await findCountry(db, body.countryCode);
+      if (!country) throw invalid({ countryCode: ['unknown'] });
+      if (!(await offeredPlan(db, country.code, body.planId))) throw invalid({ planId: ['unavailable'] });
+      if (await mobileInUse(db, body.mobileNumber, user.guid)) {
+        throw refused({ mobileNumber: [SignupErrorCode.mobileInUse] });
+      }
+      const movedCountry = country.code !== user.countryCode;
+      const saved = await db.transaction(async (t) => {
+        const [updated] = await t
+          .update(users)
+          .set({
+            firstName: body.firstName,
+            lastName: body.lastName,
+            countryCode: country.code,
+            mobile: body.mobileNumber,
+            birthDate: birthDateToIso(body.birthDate),
+            signupPlanId: body.planId,
+            confirmedAgreement: true,
+            idMandatory: country.idAttachmentMandatory,
+            idDetailsMandatory: country.idDetailsMandatory,
+            // An address in another country is no address: the shipping step asks again.
+            ...(movedCountry
+              ? {
+                  city: null,
+                  state: null,
+                  zipCode: null,
+                  entity: null,
+                  streetAddressLine1: null,
+                  streetAddressLine2: null,
+                }
+              : {}),
+          })
+          .where(eq(users.guid, user.guid))
+          .returning();
+        await subscribeAtSignup(t, brand, user.guid, body.agreeOnUseOptIn, clock());
+        return updated;
       });
-    }
-    const country = await findCountry(db, body.countryCode);
-    if (!country) throw invalid({ countryCode: ['unknown'] });
-    if (!(await offeredPlan(db, country.code, body.planId))) throw invalid({ planId: ['unavailable'] });
-    if (await mobileInUse(db, body.mobileNumber, user.guid)) {
-      throw refused({ mobileNumber: [SignupErrorCode.mobileInUse] });
-    }
-    const movedCountry = country.code !== user.countryCode;
-    const saved = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      const [updated] = await t
-        .update(users)
-        .set({
-          firstName: body.firstName,
-          lastName: body.lastName,
-          countryCode: country.code,
-          mobile: body.mobileNumber,
-          birthDate: birthDateToIso(body.birthDate),
-          signupPlanId: body.planId,
-          confirmedAgreement: true,
-          idMandatory: country.idAttachmentMandatory,
-          idDetailsMandatory: country.idDetailsMandatory,
-          // An address in another country is no address: the shipping step asks again.
-          ...(movedCountry
-            ? {
-                city: null,
-                state: null,
-                zipCode: null,
-                entity: null,
-                streetAddressLine1: null,
-                streetAddressLine2: null,
-              }
-            : {}),
-        })
-        .where(eq(users.guid, user.guid))
-        .returning();
-      await subscribeAtSignup(t, brand, user.guid, body.agreeOnUseOptIn, clock());
-      return updated;
-    });
-    if (!saved) throw unauthorized();
-    return c.json(toLoginResponse(saved));
-  });
+      if (!saved) throw unauthorized();
+      return toLoginResponse(saved);
+    },
+    { before: [checkedBody(profileDetailsSchema)] },
+  );
 
-  router.get('/api/account/:guid/shippingdetails', async (c) => {
+  router.handle(getShippingDetails, async (c) => {
     const user = await sessionUser(c);
-    const body: ShippingDetailsResponse = {
+    const details: ShippingDetailsResponse = {
       addressLine1: user.streetAddressLine1 ?? '',
       addressLine2: user.streetAddressLine2 ?? '',
       w3wAddress: user.w3wAddress ?? '',
@@ -236,13 +257,12 @@ export function signupRoutes(router: ApiRouter): void {
       state: user.state ?? '',
       applyProtectionService: user.applyProtectionService,
     };
-    return c.json(body);
+    return details;
   });
 
   // Step 2: the delivery address. A free plan opens the mailboxes here; a paid one after its payment.
-  router.post('/api/account/:guid/shippingdetails', async (c) => {
+  router.handle(saveShippingDetails, async (c, { body }) => {
     const { db, clock } = c.var.deps;
-    const body = await jsonBody(c, shippingDetailsSchema);
     const user = await sessionUser(c);
     const country = await findCountry(db, body.countryCode);
     const errors: FieldErrors = {};
@@ -292,6 +312,6 @@ export function signupRoutes(router: ApiRouter): void {
       amount: plan.amount,
       currencyCode: plan.currencyCode,
     };
-    return c.json(result);
+    return result;
   });
 }

@@ -5,20 +5,19 @@
  * Every call counts against the caller's address (an IPv6 address by its /64): enough for a person typing and
  * moving a map, too few to walk the grid.
  */
-import type { Context } from 'hono';
-import { z } from 'zod';
+import type { Context, MiddlewareHandler } from 'hono';
 import {
   ThreeWordsErrorCode,
-  autosuggestQuerySchema,
-  forwardQuerySchema,
-  reverseQuerySchema,
+  getThreeWordAddress,
+  getThreeWordSquare,
+  getThreeWordSuggestions,
 } from '../../../src/lib/api/three-words/contract.ts';
 import { ErrorCode } from '../../../src/lib/api/errors.ts';
 import type { Limit } from '../../auth/throttle.ts';
 import { ThreeWordRangeError, ThreeWordUpstreamError } from '../../three-words/three-word-service.ts';
 import { clientAddress } from '../client-address.ts';
 import type { ApiEnv } from '../env.ts';
-import { fieldErrorsOf, invalid, notFound, tooManyAttempts } from '../http-errors.ts';
+import { HttpError, invalid, notFound, tooManyAttempts } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
 import { trackingKey } from '../tracking/tracking.routes.ts';
 
@@ -30,24 +29,20 @@ export const THREE_WORDS_LIMIT: Limit = { max: 300, windowSeconds: 600 };
 /** The throttle key of an address: the same grouping as tracking's (IPv6 by its /64), a counter of its own. */
 export const threeWordsKey = (address: string): string => trackingKey(address).replace(/^tracking:/, 'threewords:');
 
-async function throttled(c: Ctx): Promise<void> {
+/** Every call counts, a refused one too, before its query is even read. */
+const throttled: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const { throttle } = c.var.deps;
   const key = threeWordsKey(clientAddress(c));
   const wait = await throttle.retryAfter(key, THREE_WORDS_LIMIT);
   if (wait > 0) throw tooManyAttempts(wait);
   await throttle.hit(key, THREE_WORDS_LIMIT);
-}
-
-function query<S extends z.core.$ZodType>(c: Ctx, schema: S): z.core.output<S> {
-  const parsed = z.safeParse(schema, c.req.query());
-  if (!parsed.success) throw invalid(fieldErrorsOf(parsed.error));
-  return parsed.data;
-}
+  await next();
+};
 
 /** Runs a call to the service: a point off the globe is a 400, an upstream failure a 502 (logged, never the key). */
-async function answer(c: Ctx, run: () => Promise<unknown>): Promise<Response> {
+async function answer<T>(c: Ctx, run: () => Promise<T>): Promise<T> {
   try {
-    return c.json(await run());
+    return await run();
   } catch (error) {
     if (error instanceof ThreeWordRangeError) throw invalid({ lat: [error.message] });
     if (error instanceof ThreeWordUpstreamError) {
@@ -60,47 +55,52 @@ async function answer(c: Ctx, run: () => Promise<unknown>): Promise<Response> {
         },
         'three-word service failed',
       );
-      return c.json(
-        { code: ThreeWordsErrorCode.upstreamUnavailable, message: 'The three-word service is not answering' },
-        502,
-      );
+      throw new HttpError(502, {
+        code: ThreeWordsErrorCode.upstreamUnavailable,
+        message: 'The three-word service is not answering',
+      });
     }
     throw error;
   }
 }
 
 export function threeWordsRoutes(router: ApiRouter): void {
-  router.get('/api/v1/threewords/forward', async (c) => {
-    await throttled(c);
-    const { words } = query(c, forwardQuerySchema);
-    return answer(c, async () => {
-      const found = await c.var.deps.threeWords.forward(words);
-      if (!found) throw notFound();
-      return found;
-    });
-  });
+  const before = [throttled];
 
-  router.get('/api/v1/threewords/reverse', async (c) => {
-    await throttled(c);
-    const { lat, lng, language } = query(c, reverseQuerySchema);
-    return answer(c, async () => {
-      const found = await c.var.deps.threeWords.reverse(lat, lng, language);
-      if (!found) throw invalid({ lat: ['Coordinates 0,0 are ignored'] }, ErrorCode.validation);
-      return found;
-    });
-  });
-
-  router.get('/api/v1/threewords/autosuggest', async (c) => {
-    await throttled(c);
-    const q = query(c, autosuggestQuerySchema);
-    return answer(c, async () => ({
-      suggestions: await c.var.deps.threeWords.autosuggest({
-        input: q.input,
-        country: q.country,
-        focus: q.focus,
-        language: q.language,
-        limit: q.limit,
+  router.handle(
+    getThreeWordSquare,
+    (c, { query: { words } }) =>
+      answer(c, async () => {
+        const found = await c.var.deps.threeWords.forward(words);
+        if (!found) throw notFound();
+        return found;
       }),
-    }));
-  });
+    { before },
+  );
+
+  router.handle(
+    getThreeWordAddress,
+    (c, { query: { lat, lng, language } }) =>
+      answer(c, async () => {
+        const found = await c.var.deps.threeWords.reverse(lat, lng, language);
+        if (!found) throw invalid({ lat: ['Coordinates 0,0 are ignored'] }, ErrorCode.validation);
+        return found;
+      }),
+    { before },
+  );
+
+  router.handle(
+    getThreeWordSuggestions,
+    (c, { query: q }) =>
+      answer(c, async () => ({
+        suggestions: await c.var.deps.threeWords.autosuggest({
+          input: q.input,
+          country: q.country,
+          focus: q.focus,
+          language: q.language,
+          limit: q.limit,
+        }),
+      })),
+    { before },
+  );
 }

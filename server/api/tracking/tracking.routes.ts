@@ -1,19 +1,23 @@
 /**
- * Tracking (spec 2 §7 Tracking and packages; docs/decisions/017): a shipment by its waybill number, and the
- * owner's invoice (its files, then the form).
+ * Tracking (spec 2 §7 Tracking and packages; docs/decisions/017): a shipment by its waybill number, the owner's
+ * single-package view, and the owner's invoice (its files, each downloadable, then the form).
  *
  * Public tracking answers the same few fields to everyone; the owner-only fields are added only when the session
  * owns the shipment. Every lookup counts against the caller's address (an IPv6 address by its /64), so waybill
- * numbers can't be harvested by counting through them; a miss costs the same as a hit.
+ * numbers can't be harvested by counting through them; a miss costs the same as a hit. The single-package view is
+ * the owner's only: anyone else's package, and one that doesn't exist, answer the same 404.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
-  INVOICE_FILE_FIELD,
   MAX_SHIPMENT_INVOICE_FILES,
   TrackingErrorCode,
   awbNumberSchema,
-  uploadInvoiceBodySchema,
+  getInvoiceFile,
+  getSinglePackage,
+  getTracking,
+  saveInvoice,
+  uploadInvoiceFiles,
   type InvoiceAttachment,
   type OwnerTracking,
   type Tracking,
@@ -21,15 +25,18 @@ import {
 import { INVOICE_QUEUE_LIMIT } from '../../../src/lib/uploads/file-rules.ts';
 import { fromMinor } from '../../../src/lib/payments/money.ts';
 import type { Db } from '../../db/database.ts';
-import { returnShipments, shipments, uploads } from '../../db/schema.ts';
+import { returnShipments, shipments, uploads, type TrackingEvent } from '../../db/schema.ts';
 import type { Limit } from '../../auth/throttle.ts';
 import { pendingShipmentOf, totalMinorOf } from '../../payments/shipment-orders.ts';
+import { uploadDownload } from '../uploads/download.ts';
 import { clientAddress } from '../client-address.ts';
 import type { ApiEnv } from '../env.ts';
-import { HttpError, forbidden, jsonBody, notFound, tooManyAttempts, unauthorized } from '../http-errors.ts';
+import { HttpError, forbidden, notFound, tooManyAttempts, unauthorized } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
 import { PURPOSE, checkedFiles, limitBody, multipartFiles } from '../uploads/upload-checks.ts';
 import { storeUploads } from '../uploads/store-uploads.ts';
+import { brandLang } from '../users/link-mail.ts';
+import { historyNamer } from './history-names.ts';
 
 type ShipmentRow = typeof shipments.$inferSelect;
 type Ctx = Context<ApiEnv>;
@@ -68,6 +75,9 @@ async function findShipment(db: Db, awb: string): Promise<ShipmentRow | undefine
 
 const amount = (value: string | null) => (value === null ? null : Number(value));
 
+/** A history, newest first. */
+const newestFirst = (history: readonly TrackingEvent[]) => [...history].sort((a, b) => b.at.localeCompare(a.at));
+
 function publicView(row: ShipmentRow, isUserOwner: boolean): Tracking {
   return {
     awb: row.awb,
@@ -77,7 +87,7 @@ function publicView(row: ShipmentRow, isUserOwner: boolean): Tracking {
     originCountryCode: row.originCountryCode,
     originEntity: row.originEntity,
     destEntity: row.destEntity,
-    history: [...row.history].sort((a, b) => b.at.localeCompare(a.at)),
+    history: newestFirst(row.history),
     isUserOwner,
   };
 }
@@ -160,76 +170,124 @@ const invoiceFileCount = async (db: Db, awb: string) => {
   return row?.n ?? 0;
 };
 
-async function uploadInvoiceFiles(c: Ctx) {
-  const { db, logger } = c.var.deps;
-  const row = shipmentOf(c);
-  const files = await checkedFiles(await multipartFiles(c, INVOICE_FILE_FIELD), INVOICE_QUEUE_LIMIT);
-  const full = () =>
-    new HttpError(409, {
-      code: TrackingErrorCode.invoiceFilesFull,
-      message: `At most ${MAX_SHIPMENT_INVOICE_FILES} invoice files a shipment`,
-    });
-  if ((await invoiceFileCount(db, row.awb)) + files.length > MAX_SHIPMENT_INVOICE_FILES) throw full();
-  await storeUploads(
-    c.var.deps,
-    files,
-    { userGuid: row.userGuid!, purpose: PURPOSE.shipmentInvoice, shipmentAwb: row.awb },
-    async (t) => {
-      // The shipment locked, so two uploads at once can't pass the limit together.
-      await t.select({ awb: shipments.awb }).from(shipments).where(eq(shipments.awb, row.awb)).for('update');
-      const existing = await invoiceFileCount(t, row.awb);
-      if (existing + files.length > MAX_SHIPMENT_INVOICE_FILES) throw full();
-      return existing;
-    },
-  );
-  logger.info({ awb: row.awb, files: files.length }, 'invoice files stored');
-  return c.json(await attachmentsOf(db, row.awb));
-}
-
-async function saveInvoice(c: Ctx) {
-  const { db, clock, logger } = c.var.deps;
-  const row = shipmentOf(c);
-  const { commodity } = await jsonBody(c, uploadInvoiceBodySchema);
-  if (commodity.hasInvoice && (await invoiceFileCount(db, row.awb)) === 0) {
-    throw new HttpError(400, {
-      code: TrackingErrorCode.invoiceFileMissing,
-      message: 'Upload the invoice first',
-      fieldErrors: { files: ['Upload the invoice first'] },
-    });
-  }
-  const cost = commodity.cost.toFixed(2);
-  await db
-    .update(shipments)
-    .set({
-      invoice: { cost, hasInvoice: commodity.hasInvoice, submittedAt: clock().toISOString() },
-      // The declared value is the invoice's: customs (and the GST rule) read it from now on.
-      customsDeclaredValue: cost,
-      customsDeclaredCurrency: row.currency,
-    })
-    .where(eq(shipments.awb, row.awb));
-  logger.info({ awb: row.awb, hasInvoice: commodity.hasInvoice }, 'shipment invoice saved');
-  const saved = await findShipment(db, row.awb);
-  return c.json(await ownerView(db, saved!));
-}
-
 export function trackingRoutes(router: ApiRouter): void {
-  router.get('/api/tracking/:awbNumber', async (c) => {
+  router.handle(getTracking, async (c, { params }) => {
     const { db, throttle } = c.var.deps;
     const key = trackingKey(clientAddress(c));
     const wait = await throttle.retryAfter(key, TRACKING_LIMIT);
     if (wait > 0) throw tooManyAttempts(wait);
     await throttle.hit(key, TRACKING_LIMIT);
     c.header('Cache-Control', 'private, no-store');
-    const awb = awbNumberSchema.safeParse(c.req.param('awbNumber'));
+    const awb = awbNumberSchema.safeParse(params.awbNumber);
     const row = awb.success ? await findShipment(db, awb.data) : undefined;
     if (!row) throw notFound();
-    return c.json(isOwner(c, row) ? await ownerView(db, row) : publicView(row, false));
+    return isOwner(c, row) ? await ownerView(db, row) : publicView(row, false);
   });
 
-  router.post('/api/tracking/:awb/upload', uploadInvoiceFiles, {
-    before: [ownShipment, limitBody(INVOICE_QUEUE_LIMIT)],
+  /**
+   * The owner's packages, the path's first: anyone else's, or none, is a 404 for the whole call, so the answer
+   * never tells whether someone else's waybill number exists. `useXMLTracking` has nothing to choose from.
+   */
+  router.handle(getSinglePackage, async (c, { params, query }) => {
+    const { db } = c.var.deps;
+    c.header('Cache-Control', 'private, no-store');
+    const wanted = [...new Set([params.awb, ...(query.awbs ?? [])].map((awb) => awb.toUpperCase()))];
+    if (!wanted.every((awb) => awbNumberSchema.safeParse(awb).success)) throw notFound();
+    const rows = await db
+      .select()
+      .from(shipments)
+      .where(and(inArray(sql`upper(${shipments.awb})`, wanted), eq(shipments.userGuid, c.var.userGuid)));
+    const byAwb = new Map(rows.map((row) => [row.awb.toUpperCase(), row]));
+    const mine = wanted.map((awb) => byAwb.get(awb));
+    if (mine.some((row) => !row)) throw notFound();
+    const named = await historyNamer(db, brandLang(c, query.language));
+    return Promise.all(
+      mine.map(async (row) => {
+        const view = await ownerView(db, row!);
+        const history = named(view.history);
+        return { ...view, history: query.count === undefined ? history : history.slice(0, query.count) };
+      }),
+    );
   });
-  router.post('/api/tracking/:awb/uploadInvoice', saveInvoice, {
-    before: [ownShipment],
-  });
+
+  // Files first, then the form (docs/decisions/017); the owner is checked before a body is read.
+  router.handle(
+    uploadInvoiceFiles,
+    async (c) => {
+      const { db, logger } = c.var.deps;
+      const row = shipmentOf(c);
+      const files = await checkedFiles(await multipartFiles(c, uploadInvoiceFiles.body.field), INVOICE_QUEUE_LIMIT);
+      const full = () =>
+        new HttpError(409, {
+          code: TrackingErrorCode.invoiceFilesFull,
+          message: `At most ${MAX_SHIPMENT_INVOICE_FILES} invoice files a shipment`,
+        });
+      if ((await invoiceFileCount(db, row.awb)) + files.length > MAX_SHIPMENT_INVOICE_FILES) throw full();
+      await storeUploads(
+        c.var.deps,
+        files,
+        { userGuid: row.userGuid!, purpose: PURPOSE.shipmentInvoice, shipmentAwb: row.awb },
+        async (t) => {
+          // The shipment locked, so two uploads at once can't pass the limit together.
+          await t.select({ awb: shipments.awb }).from(shipments).where(eq(shipments.awb, row.awb)).for('update');
+          const existing = await invoiceFileCount(t, row.awb);
+          if (existing + files.length > MAX_SHIPMENT_INVOICE_FILES) throw full();
+          return existing;
+        },
+      );
+      logger.info({ awb: row.awb, files: files.length }, 'invoice files stored');
+      return attachmentsOf(db, row.awb);
+    },
+    { before: [ownShipment, limitBody(INVOICE_QUEUE_LIMIT)] },
+  );
+
+  // One of the shipment's invoice files, with the ID document's download headers.
+  router.handle(
+    getInvoiceFile,
+    async (c, { params }) => {
+      const { db, uploads: storage } = c.var.deps;
+      const [file] = await db
+        .select()
+        .from(uploads)
+        .where(
+          and(
+            eq(uploads.id, params.uploadId),
+            eq(uploads.shipmentAwb, shipmentOf(c).awb),
+            eq(uploads.purpose, PURPOSE.shipmentInvoice),
+          ),
+        );
+      if (!file) throw notFound();
+      return uploadDownload(c, storage, file);
+    },
+    { before: [ownShipment] },
+  );
+
+  router.handle(
+    saveInvoice,
+    async (c, { body: { commodity } }) => {
+      const { db, clock, logger } = c.var.deps;
+      const row = shipmentOf(c);
+      if (commodity.hasInvoice && (await invoiceFileCount(db, row.awb)) === 0) {
+        throw new HttpError(400, {
+          code: TrackingErrorCode.invoiceFileMissing,
+          message: 'Upload the invoice first',
+          fieldErrors: { files: ['Upload the invoice first'] },
+        });
+      }
+      const cost = commodity.cost.toFixed(2);
+      await db
+        .update(shipments)
+        .set({
+          invoice: { cost, hasInvoice: commodity.hasInvoice, submittedAt: clock().toISOString() },
+          // The declared value is the invoice's: customs (and the GST rule) read it from now on.
+          customsDeclaredValue: cost,
+          customsDeclaredCurrency: row.currency,
+        })
+        .where(eq(shipments.awb, row.awb));
+      logger.info({ awb: row.awb, hasInvoice: commodity.hasInvoice }, 'shipment invoice saved');
+      const saved = await findShipment(db, row.awb);
+      return ownerView(db, saved!);
+    },
+    { before: [ownShipment] },
+  );
 }

@@ -4,7 +4,7 @@
  * anything fails, since they would never be served or cleaned up.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/database.ts';
+import type { Tx } from '../../db/database.ts';
 import { uploads } from '../../db/schema.ts';
 import { sanitiseFileName } from '../../uploads/file-names.ts';
 import type { ApiDeps } from '../env.ts';
@@ -27,14 +27,13 @@ export async function storeUploads(
   deps: Pick<ApiDeps, 'db' | 'uploads' | 'clock'>,
   files: readonly CheckedFile[],
   parent: UploadParent,
-  lockAndCount: (tx: Db) => Promise<number>,
+  lockAndCount: (tx: Tx) => Promise<number>,
 ): Promise<void> {
   const { db, uploads: storage, clock } = deps;
   const keys: string[] = [];
   try {
     for (const { bytes } of files) keys.push(await storage.put(bytes));
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    await db.transaction(async (t) => {
       const existing = await lockAndCount(t);
       const now = clock();
       await t.insert(uploads).values(

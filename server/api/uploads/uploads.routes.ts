@@ -1,75 +1,44 @@
+/**
+ * Uploads (docs/decisions/007): the ID document (spec 2 §7 POST api/account/{guid}/upload/1), the customer's list
+ * of them (GET api/customers/{guid}/uploads/1), and the download of an upload to its owner only.
+ */
 import { randomUUID } from 'node:crypto';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { uploads, users } from '../../db/schema.ts';
-import type { Db } from '../../db/database.ts';
 import type { ApiEnv } from '../env.ts';
 import type { ApiRouter } from '../router.ts';
 import { notFound, unauthorized } from '../http-errors.ts';
 import { toLoginResponse } from '../account/user-views.ts';
-import { MIME_TYPES } from '../../uploads/file-type.ts';
-import { attachmentDisposition, downloadName, sanitiseFileName } from '../../uploads/file-names.ts';
+import { sanitiseFileName } from '../../uploads/file-names.ts';
+import { uploadDownload } from './download.ts';
 import { DEFAULT_QUEUE_LIMIT } from '../../../src/lib/uploads/file-rules.ts';
-import {
-  UPLOAD_FIELD,
-  UPLOAD_PURPOSE,
-  uploadPathSchema,
-  type UploadList,
-  type UploadPurpose,
-} from '../../../src/lib/api/uploads/contract.ts';
+import { uploadIdDocument } from '../../../src/lib/api/account/contract.ts';
+import { downloadUpload, getIdUploads } from '../../../src/lib/api/customers/contract.ts';
+import { UPLOAD_FIELD, uploadFilePathSchema, type UploadList } from '../../../src/lib/api/uploads/contract.ts';
 import { PURPOSE, checkedFiles, limitBody, multipartFiles } from './upload-checks.ts';
 
-/**
- * Path parameters of a download: the ID document (purpose 1) and request attachments (purpose 2, uploaded
- * through POST api/account/{guid}/requests/{id}/attachFiles).
- */
-const downloadPathSchema = z.object({
-  purpose: z.enum([PURPOSE.idDocument, PURPOSE.requestAttachment]),
-  uploadId: z.uuid(),
-});
-
-/** Path parameters by the contract; a purpose or upload id that can't exist is a 404, like a missing row. */
-function pathParams<S extends z.core.$ZodType>(c: Context<ApiEnv>, schema: S): z.core.output<S> {
-  const parsed = z.safeParse(schema, c.req.param());
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-}
-
-/** Unknown purposes are refused before the body is read. */
-const knownPurpose: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  pathParams(c, uploadPathSchema);
+/** A purpose or upload id that can't exist is a 404, like a missing row (not a 400 that would tell them apart). */
+const existingPath: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (!z.safeParse(uploadFilePathSchema, c.req.param()).success) throw notFound();
   await next();
 };
 
-/** The session's user; the owner check has already matched it with the path's guid. */
-function owner(c: Context<ApiEnv>): string {
-  const guid = c.var.userGuid;
-  if (!guid) throw unauthorized();
-  return guid;
-}
-
-/** What an upload of each purpose changes on the user, in the transaction that records it. */
-async function applyPurpose(tx: Db, guid: string, purpose: UploadPurpose) {
-  const change = { [UPLOAD_PURPOSE.idDocument]: { idUploaded: true } }[purpose];
-  const [user] = await tx.update(users).set(change).where(eq(users.guid, guid)).returning();
-  return user;
-}
-
 export function uploadsRoutes(router: ApiRouter): void {
   // Spec 2 §7: the ID document (purpose 1). Answers the customer so the site can refresh its session.
-  router.post(
-    '/api/account/:guid/upload/:purpose',
+  router.handle(
+    uploadIdDocument,
     async (c) => {
-      const { purpose } = pathParams(c, uploadPathSchema);
-      const guid = owner(c);
+      const guid = c.var.userGuid;
+      const purpose = PURPOSE.idDocument;
       const checked = await checkedFiles(await multipartFiles(c, UPLOAD_FIELD), DEFAULT_QUEUE_LIMIT);
       const { file, bytes, detected } = checked[0]!;
 
       const { db, uploads: storage, clock, logger } = c.var.deps;
       const key = await storage.put(bytes);
       const id = randomUUID();
-      let user: NonNullable<Awaited<ReturnType<typeof applyPurpose>>>;
+      let user: typeof users.$inferSelect;
       try {
         user = await db.transaction(async (tx) => {
           await tx.insert(uploads).values({
@@ -82,7 +51,7 @@ export function uploadsRoutes(router: ApiRouter): void {
             originalName: sanitiseFileName(file.name),
             createdAt: clock(),
           });
-          const updated = await applyPurpose(tx as unknown as Db, guid, purpose);
+          const [updated] = await tx.update(users).set({ idUploaded: true }).where(eq(users.guid, guid)).returning();
           // The session outlived its user: nothing is recorded.
           if (!updated) throw unauthorized();
           return updated;
@@ -93,17 +62,16 @@ export function uploadsRoutes(router: ApiRouter): void {
         throw error;
       }
       logger.info({ userGuid: guid, uploadId: id, purpose, type: detected.type, size: bytes.length }, 'upload stored');
-      return c.json(toLoginResponse(user));
+      return toLoginResponse(user);
     },
-    { before: [knownPurpose, limitBody(DEFAULT_QUEUE_LIMIT)] },
+    { before: [limitBody(DEFAULT_QUEUE_LIMIT)] },
   );
 
-  router.get('/api/customers/:guid/uploads/:purpose', async (c) => {
-    const { purpose } = pathParams(c, uploadPathSchema);
+  router.handle(getIdUploads, async (c) => {
     const rows = await c.var.deps.db
       .select()
       .from(uploads)
-      .where(and(eq(uploads.userGuid, owner(c)), eq(uploads.purpose, purpose)))
+      .where(and(eq(uploads.userGuid, c.var.userGuid), eq(uploads.purpose, PURPOSE.idDocument)))
       .orderBy(desc(uploads.createdAt), desc(uploads.id));
     const list: UploadList = rows.map((r) => ({
       id: r.id,
@@ -112,27 +80,21 @@ export function uploadsRoutes(router: ApiRouter): void {
       name: r.originalName,
       createdAt: r.createdAt.toISOString(),
     }));
-    return c.json(list);
+    return list;
   });
 
   // The file itself, only to its owner: the row must belong to the session's user as well as the path's guid.
   // Request attachments (purpose 2) are served the same way.
-  router.get('/api/customers/:guid/uploads/:purpose/:uploadId', async (c) => {
-    const { purpose, uploadId } = pathParams(c, downloadPathSchema);
-    const [row] = await c.var.deps.db
-      .select()
-      .from(uploads)
-      .where(and(eq(uploads.id, uploadId), eq(uploads.userGuid, owner(c)), eq(uploads.purpose, purpose)));
-    if (!row) throw notFound();
-    const bytes = await c.var.deps.uploads.read(row.storageKey);
-    return c.body(bytes, 200, {
-      'Content-Type': MIME_TYPES[row.type],
-      'Content-Length': String(bytes.length),
-      'Content-Disposition': attachmentDisposition(downloadName(row.originalName, row.type)),
-      // The browser must take the type we detected, never guess one (an HTML-looking PDF stays a PDF).
-      'X-Content-Type-Options': 'nosniff',
-      // Identity documents and claim evidence: no shared cache, and no copy left on the customer's disk.
-      'Cache-Control': 'private, no-store',
-    });
-  });
+  router.handle(
+    downloadUpload,
+    async (c, { params: { purpose, uploadId } }) => {
+      const [row] = await c.var.deps.db
+        .select()
+        .from(uploads)
+        .where(and(eq(uploads.id, uploadId), eq(uploads.userGuid, c.var.userGuid), eq(uploads.purpose, purpose)));
+      if (!row) throw notFound();
+      return uploadDownload(c, c.var.deps.uploads, row);
+    },
+    { before: [existingPath] },
+  );
 }

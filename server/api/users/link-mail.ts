@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { Lang } from '../../../src/i18n/languages.ts';
+import { DEFAULT_LANG, type Lang } from '../../../src/i18n/languages.ts';
 import type { LinkPurpose } from '../../auth/account-links.ts';
 import type { Limit } from '../../auth/throttle.ts';
 import { users, type LinkMailKind } from '../../db/schema.ts';
@@ -30,10 +30,16 @@ export function linkOrigin(c: Context<ApiEnv>): string {
   return `${isHttps(c) ? 'https' : 'http'}://${new URL(c.req.url).host}`;
 }
 
+/** Where the links of a mail to this customer point: this site, in the customer's language for this brand. */
+export const mailPlace = (c: Context<ApiEnv>, langCode: string | null | undefined) => ({
+  origin: linkOrigin(c),
+  lang: brandLang(c, langCode),
+});
+
 /** The asked language if the brand has it (Mailbridge is English only), else the brand's first. */
 export function brandLang(c: Context<ApiEnv>, asked: string | null | undefined): Lang {
   const { languages } = c.var.deps.brand;
-  return languages.find((lang) => lang === asked) ?? languages[0] ?? 'en';
+  return languages.find((lang) => lang === asked) ?? languages[0] ?? DEFAULT_LANG;
 }
 
 /**

@@ -9,22 +9,28 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   WalletErrorCode,
-  addCardSchema,
-  addThirdPartySchema,
-  setAutoPaySchema,
-  thirdPartySessionRequestSchema,
-  userOptionsSchema,
-  walletOptionRequestSchema,
+  addCard,
+  addThirdPartyAccount,
+  deleteCard,
+  deleteThirdParty,
+  getAutoPayOptions,
+  getCardToken,
+  getUserOptions,
+  getWalletBalance,
+  getWalletOptions,
+  getWalletTransactions,
+  setAutoPayOptions,
+  setDefaultCard,
+  setDefaultThirdParty,
+  setUserOptions,
+  startThirdPartySession,
   type AutoPayOptions,
-  type WalletBalance,
-  type WalletTransaction,
 } from '../../../src/lib/api/wallet/contract.ts';
 import { ErrorCode } from '../../../src/lib/api/errors.ts';
 import { fromMinor } from '../../../src/lib/payments/money.ts';
 import { cardDigits } from '../../../src/lib/payments/card-type.ts';
 import { autoPayProblem, usableOptionCount } from '../../../src/lib/payments/wallet-rules.ts';
 import { users, walletAdditions, walletTransactions, type WalletAdditionKind } from '../../db/schema.ts';
-import type { Db } from '../../db/database.ts';
 import {
   deleteOption,
   findOption,
@@ -36,19 +42,20 @@ import {
 } from '../../wallet/saved-options.ts';
 import { notifyWallet, saveUserOptions, userOptions } from '../../wallet/wallet-mail.ts';
 import type { ApiEnv } from '../env.ts';
-import { HttpError, conflict, jsonBody } from '../http-errors.ts';
-import { findCountry } from '../reference/lookups.ts';
+import { HttpError, conflict } from '../http-errors.ts';
+import { findCountry } from '../../reference/lookups.ts';
 import type { ApiRouter } from '../router.ts';
 import { sessionUser } from '../session-user.ts';
 import { sitePage } from '../site-pages.ts';
-import { brandLang } from '../users/link-mail.ts';
+import { LANGUAGES } from '../../../src/i18n/languages.ts';
+import { brandLang, mailPlace } from '../users/link-mail.ts';
 
 type Ctx = Context<ApiEnv>;
 type User = typeof users.$inferSelect;
 
 /** The wallet's balance is kept in US dollars, the currency shipping is charged in. */
 export const WALLET_CURRENCY = 'USD';
-const WALLET_PAGE = /^\/(en|ar)\/account\/payment-options$/;
+const WALLET_PAGE = new RegExp(`^/(${LANGUAGES.join('|')})/account/payment-options$`);
 /** How many transactions the statement lists, newest first. */
 const STATEMENT_LENGTH = 100;
 
@@ -111,8 +118,7 @@ async function additionOf(c: Ctx, user: User, providerId: string, kind: WalletAd
  */
 async function finishAddition(c: Ctx, user: User, providerId: string, option: NewOption, isDefault: boolean) {
   // One transaction: a second request's claim waits for this one's commit, and then finds the option saved.
-  const saved = await c.var.deps.db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  const saved = await c.var.deps.db.transaction(async (t) => {
     const [claimed] = await t
       .update(walletAdditions)
       .set({ state: 'done' })
@@ -123,7 +129,7 @@ async function finishAddition(c: Ctx, user: User, providerId: string, option: Ne
     await t.update(walletAdditions).set({ savedCardId: id }).where(eq(walletAdditions.providerId, providerId));
     return true;
   });
-  if (saved) await notifyWallet(c, user, 'wallet-option-added');
+  if (saved) await notifyWallet(c.var.deps, user, 'wallet-option-added', mailPlace(c, user.langCode));
 }
 
 /** Asks the provider to check a card to keep; a refusal is a 400 with the provider's words. */
@@ -146,33 +152,29 @@ const cardDetails = (body: { Name: string; CreditCardNumber?: string; ExpiryDate
 });
 
 export function walletRoutes(router: ApiRouter): void {
-  const base = '/api/account/:customerGUID/wallet';
-
   // ---------------------------------------------------------------------------------------------------------
   // Balance and statement
 
-  router.get(base, async (c) => {
+  router.handle(getWalletBalance, async (c) => {
     const rows = await c.var.deps.db
       .select({ kind: walletTransactions.kind, amountMinor: walletTransactions.amountMinor })
       .from(walletTransactions)
-      .where(
-        and(eq(walletTransactions.userGuid, c.var.userGuid ?? ''), eq(walletTransactions.currency, WALLET_CURRENCY)),
-      );
+      .where(and(eq(walletTransactions.userGuid, c.var.userGuid), eq(walletTransactions.currency, WALLET_CURRENCY)));
     const sign = { credit: 1, refund: 1, balanceUsed: -1, shipmentPayment: 0 } as const;
     const balanceMinor = rows.reduce((sum, r) => sum + sign[r.kind] * r.amountMinor, 0);
-    const body: WalletBalance = { balance: fromMinor(balanceMinor, WALLET_CURRENCY), currencyCode: WALLET_CURRENCY };
     c.header('Cache-Control', 'private, no-cache');
-    return c.json(body);
+    return { balance: fromMinor(balanceMinor, WALLET_CURRENCY), currencyCode: WALLET_CURRENCY };
   });
 
-  router.get(`${base}/transactions`, async (c) => {
+  router.handle(getWalletTransactions, async (c) => {
     const rows = await c.var.deps.db
       .select()
       .from(walletTransactions)
-      .where(eq(walletTransactions.userGuid, c.var.userGuid ?? ''))
+      .where(eq(walletTransactions.userGuid, c.var.userGuid))
       .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
       .limit(STATEMENT_LENGTH);
-    const body: WalletTransaction[] = rows.map((r) => ({
+    c.header('Cache-Control', 'private, no-cache');
+    return rows.map((r) => ({
       id: r.id,
       date: r.createdAt.toISOString(),
       kind: r.kind,
@@ -180,22 +182,19 @@ export function walletRoutes(router: ApiRouter): void {
       currencyCode: r.currency,
       reference: r.reference,
     }));
-    c.header('Cache-Control', 'private, no-cache');
-    return c.json(body);
   });
 
-  router.get(`${base}/content`, async (c) => c.json(await walletContent(c.var.deps.db, c.var.userGuid ?? '')));
+  router.handle(getWalletOptions, async (c) => walletContent(c.var.deps.db, c.var.userGuid));
 
   // ---------------------------------------------------------------------------------------------------------
   // Cards
 
   /** The card-token call: the provider's frame when the card must be verified there, else nothing. */
-  router.post(`${base}/content/cc/peach/gettoken`, async (c) => {
-    const body = await jsonBody(c, addCardSchema);
+  router.handle(getCardToken, async (c, { body }) => {
     const user = await sessionUser(c);
     if (body.peachId !== undefined) throw refuse(WalletErrorCode.card, 'Send the card, not a provider id');
     const registration = await registerCard(c, user, body);
-    if (registration.status === 'registered') return c.json({ html: null });
+    if (registration.status === 'registered') return { html: null };
     await c.var.deps.db.insert(walletAdditions).values({
       providerId: registration.id,
       kind: 'card',
@@ -203,12 +202,11 @@ export function walletRoutes(router: ApiRouter): void {
       isDefault: body.IsDefault,
       state: 'pending',
     });
-    return c.json({ html: registration.html });
+    return { html: registration.html };
   });
 
   /** Adds a card: the one the provider's frame verified (peachId), or the card in the body, checked by the provider. */
-  router.post(`${base}/content/cc`, async (c) => {
-    const body = await jsonBody(c, addCardSchema);
+  router.handle(addCard, async (c, { body }) => {
     const user = await sessionUser(c);
     const { db, payments } = c.var.deps;
     if (body.peachId !== undefined) {
@@ -218,22 +216,21 @@ export function walletRoutes(router: ApiRouter): void {
         if (!done.ok) throw refuse(WalletErrorCode.card, done.message);
         await finishAddition(c, user, body.peachId, { card: done.card }, addition.isDefault);
       }
-      return c.json(await walletChange(db, user.guid));
+      return walletChange(db, user.guid);
     }
     const registration = await registerCard(c, user, body);
     if (registration.status === 'verify') {
       throw refuse(WalletErrorCode.card, 'This card must be verified by its bank: add it again to verify it');
     }
     await saveOption(db, user.guid, { card: registration.card }, body.IsDefault);
-    await notifyWallet(c, user, 'wallet-option-added');
-    return c.json(await walletChange(db, user.guid));
+    await notifyWallet(c.var.deps, user, 'wallet-option-added', mailPlace(c, user.langCode));
+    return walletChange(db, user.guid);
   });
 
   // ---------------------------------------------------------------------------------------------------------
   // Third-party accounts
 
-  router.post(`${base}/content/3rdparty/generatesession`, async (c) => {
-    const body = await jsonBody(c, thirdPartySessionRequestSchema);
+  router.handle(startThirdPartySession, async (c, { body }) => {
     const user = await sessionUser(c);
     const back = sitePage(c, body.returnUrl, WALLET_PAGE, 'returnUrl');
     const cancel = sitePage(c, body.cancelUrl, WALLET_PAGE, 'cancelUrl');
@@ -249,12 +246,11 @@ export function walletRoutes(router: ApiRouter): void {
       isDefault: body.IsDefault,
       state: 'pending',
     });
-    return c.json({ redirectURL: started.redirectUrl });
+    return { redirectURL: started.redirectUrl };
   });
 
   /** Adds the account the provider's return names (account/payment-options?token). */
-  router.post(`${base}/content/3rdparty`, async (c) => {
-    const body = await jsonBody(c, addThirdPartySchema);
+  router.handle(addThirdPartyAccount, async (c, { body }) => {
     const user = await sessionUser(c);
     const addition = await additionOf(c, user, body.token, 'account');
     if (addition.state === 'pending') {
@@ -262,45 +258,40 @@ export function walletRoutes(router: ApiRouter): void {
       if (!done.ok) throw refuse(WalletErrorCode.unknownAddition, done.message);
       await finishAddition(c, user, body.token, { account: done.account }, addition.isDefault);
     }
-    return c.json(await walletChange(c.var.deps.db, user.guid));
+    return walletChange(c.var.deps.db, user.guid);
   });
 
   // ---------------------------------------------------------------------------------------------------------
   // Default and delete, for cards (cc) and accounts (3rdparty)
 
-  for (const [segment, thirdParty] of [
-    ['cc', false],
-    ['3rdparty', true],
+  for (const [setDefault, remove, thirdParty] of [
+    [setDefaultCard, deleteCard, false],
+    [setDefaultThirdParty, deleteThirdParty, true],
   ] as const) {
-    router.post(`${base}/content/${segment}/setDefault`, async (c) => {
-      const { id } = await jsonBody(c, walletOptionRequestSchema);
+    router.handle(setDefault, async (c, { body: { id } }) => {
       const user = await sessionUser(c);
       await requireOption(c, user, id, thirdParty);
       await setDefaultOption(c.var.deps.db, user.guid, id);
-      return c.json(await walletChange(c.var.deps.db, user.guid));
+      return walletChange(c.var.deps.db, user.guid);
     });
 
-    router.post(`${base}/content/${segment}/delete`, async (c) => {
-      const { id } = await jsonBody(c, walletOptionRequestSchema);
+    router.handle(remove, async (c, { body: { id } }) => {
       const user = await sessionUser(c);
       const { db, clock } = c.var.deps;
       await requireOption(c, user, id, thirdParty);
       const { autoPayOff } = await deleteOption(db, clock, user.guid, id);
-      await notifyWallet(c, user, 'wallet-option-removed');
-      if (autoPayOff) await notifyWallet(c, user, 'wallet-autopay-off');
-      return c.json(await walletChange(db, user.guid));
+      await notifyWallet(c.var.deps, user, 'wallet-option-removed', mailPlace(c, user.langCode));
+      if (autoPayOff) await notifyWallet(c.var.deps, user, 'wallet-autopay-off', mailPlace(c, user.langCode));
+      return walletChange(db, user.guid);
     });
   }
 
   // ---------------------------------------------------------------------------------------------------------
   // AutoPay
 
-  router.get('/api/v1/account/:guid/AutoPayOptions', async (c) =>
-    c.json((await autoPayState(c, await sessionUser(c))).options),
-  );
+  router.handle(getAutoPayOptions, async (c) => (await autoPayState(c, await sessionUser(c))).options);
 
-  router.post('/api/v1/account/:guid/AutoPayOptions', async (c) => {
-    const body = await jsonBody(c, setAutoPaySchema);
+  router.handle(setAutoPayOptions, async (c, { body }) => {
     const user = await sessionUser(c);
     const { db, clock } = c.var.deps;
     const { options: before, usable } = await autoPayState(c, user);
@@ -319,22 +310,23 @@ export function walletRoutes(router: ApiRouter): void {
       .where(eq(users.guid, user.guid))
       .returning();
     if (body.notifyUser && before.value !== body.value) {
-      await notifyWallet(c, user, body.value ? 'wallet-autopay-on' : 'wallet-autopay-off');
+      await notifyWallet(
+        c.var.deps,
+        user,
+        body.value ? 'wallet-autopay-on' : 'wallet-autopay-off',
+        mailPlace(c, user.langCode),
+      );
     }
-    return c.json((await autoPayState(c, saved ?? user)).options);
+    return (await autoPayState(c, saved ?? user)).options;
   });
 
   // ---------------------------------------------------------------------------------------------------------
   // Notification switches
 
-  router.get('/api/account/:guid/options/notifications', async (c) =>
-    c.json(await userOptions(c.var.deps.db, c.var.userGuid ?? '')),
-  );
+  router.handle(getUserOptions, async (c) => userOptions(c.var.deps.db, c.var.userGuid));
 
-  router.post('/api/account/:guid/options/notifications', async (c) => {
-    const body = await jsonBody(c, userOptionsSchema);
-    const guid = c.var.userGuid ?? '';
-    await saveUserOptions(c.var.deps.db, guid, body);
-    return c.json(await userOptions(c.var.deps.db, guid));
+  router.handle(setUserOptions, async (c, { body }) => {
+    await saveUserOptions(c.var.deps.db, c.var.userGuid, body);
+    return userOptions(c.var.deps.db, c.var.userGuid);
   });
 }

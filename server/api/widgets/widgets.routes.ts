@@ -7,17 +7,17 @@ import { z } from 'zod';
 import {
   CONVERT_RESULT_HEADER,
   UNAVAILABLE_RESULT,
-  convertQuerySchema,
-  currenciesQuerySchema,
+  convertCurrency,
+  getCountryRates,
+  getCurrencies,
   priceFor,
-  rateQuerySchema,
   type CountryRateResponse,
-  type CurrencyOption,
   type RateResult,
 } from '../../../src/lib/api/widgets/contract.ts';
 import { rateSchema, type Rate } from '../../../src/lib/reference/schemas.ts';
+import { pickLang } from '../../../src/i18n/languages.ts';
 import { countryRates, currencies } from '../../db/schema.ts';
-import { fieldErrorsOf, invalid, notFound } from '../http-errors.ts';
+import { notFound } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
 
 /**
@@ -41,27 +41,18 @@ const rateOf = (stored: string | null | undefined): number | null => {
 const ratesOf = (stored: unknown): Rate[] =>
   z.parse(z.array(rateSchema), stored).sort((a, b) => a.subscriptionPlanId - b.subscriptionPlanId);
 
-/** Query parameters of the rate calculation: with none of them, the call asks for every country rate. */
-const RATE_PARAMS = ['origin', 'destination', 'weight', 'unit'] as const;
-
 export function widgetsRoutes(router: ApiRouter): void {
   // Sorted by currency code: the same order in both languages, and the order the converter's lists show codes in.
-  router.get('/api/currencies', async (c) => {
-    const parsed = currenciesQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) throw invalid(fieldErrorsOf(parsed.error));
+  router.handle(getCurrencies, async (c, { query }) => {
     const rows = await c.var.deps.db.select().from(currencies).orderBy(asc(currencies.currencyCode));
-    const body: CurrencyOption[] = rows.map((r) => ({
+    return rows.map((r) => ({
       currencyCode: r.currencyCode,
-      currencyName: parsed.data.language === 'ar' ? r.nameAr : r.nameEn,
+      currencyName: pickLang(query.language, { en: r.nameEn, ar: r.nameAr }),
     }));
-    return c.json(body);
   });
 
   // The result travels in the x-result header (spec 2 §7); the body is empty.
-  router.get('/api/currencies/convert', async (c) => {
-    const parsed = convertQuerySchema.safeParse(c.req.query());
-    if (!parsed.success) throw invalid(fieldErrorsOf(parsed.error));
-    const { currencyFrom, currencyTo, amount } = parsed.data;
+  router.handle(convertCurrency, async (c, { query: { currencyFrom, currencyTo, amount } }) => {
     const rows = await c.var.deps.db
       .select()
       .from(currencies)
@@ -72,25 +63,22 @@ export function widgetsRoutes(router: ApiRouter): void {
     return c.body(null, 200);
   });
 
-  router.get('/api/countryRates', async (c) => {
+  // Without a calculation's parameters, every country rate (spec 2 §7: "no payload returns all country rates").
+  router.handle(getCountryRates, async (c, { query }) => {
     const { db } = c.var.deps;
-    const query = c.req.query();
-    if (!RATE_PARAMS.some((p) => p in query)) {
+    if (!query) {
       const rows = await db
         .select()
         .from(countryRates)
         .orderBy(asc(countryRates.originCountryCode), asc(countryRates.destinationCountryCode));
-      const body: CountryRateResponse[] = rows.map((r) => ({
+      return rows.map((r): CountryRateResponse => ({
         originCountryCode: r.originCountryCode,
         destinationCountryCode: r.destinationCountryCode,
         transitDays: r.transitDays,
         rates: ratesOf(r.rates),
       }));
-      return c.json(body);
     }
-    const parsed = rateQuerySchema.safeParse(query);
-    if (!parsed.success) throw invalid(fieldErrorsOf(parsed.error));
-    const { origin, destination, weight, unit } = parsed.data;
+    const { origin, destination, weight, unit } = query;
     const [row] = await db
       .select()
       .from(countryRates)
@@ -104,6 +92,6 @@ export function widgetsRoutes(router: ApiRouter): void {
         currency: rate.currency,
       })),
     };
-    return c.json(body);
+    return body;
   });
 }

@@ -12,6 +12,7 @@ import { setCookie } from 'hono/cookie';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { SECURE_KEY_COOKIE } from '../../../src/lib/api/payments/contract.ts';
 import { fromMinor } from '../../../src/lib/payments/money.ts';
+import { dirOf, localeOf, type Lang } from '../../../src/i18n/languages.ts';
 import type { CardDetails, Money, RedirectMethod } from '../provider.ts';
 import {
   SANDBOX_BUYER,
@@ -36,6 +37,9 @@ const ASSET_TYPES: Record<string, string> = {
   'peach.js': 'text/javascript; charset=utf-8',
   'visa-checkout-button.svg': 'image/svg+xml',
 };
+
+/** The sandbox stands in for the provider's own pages, which are in English whatever the site's language. */
+const SANDBOX_LANG: Lang = 'en';
 
 export interface SandboxPageOptions {
   /** Trust X-Forwarded-Proto to tell an https request (for the cookie's Secure flag). */
@@ -73,7 +77,7 @@ interface Page {
 function documentOf(page: Page): string {
   const script = page.script ? `\n<script type="module" src="/sandbox/assets/${page.script}"></script>` : '';
   return `<!doctype html>
-<html lang="en" dir="ltr">
+<html lang="${SANDBOX_LANG}" dir="${dirOf(SANDBOX_LANG)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -111,7 +115,7 @@ const notFound = (c: Context) => message(c, 404, 'Not found', 'There is no such 
 
 function formatMoney(money: Money): string {
   const amount = fromMinor(money.amountMinor, money.currency);
-  return new Intl.NumberFormat('en', { style: 'currency', currency: money.currency }).format(amount);
+  return new Intl.NumberFormat(localeOf(SANDBOX_LANG), { style: 'currency', currency: money.currency }).format(amount);
 }
 
 const summary = (rows: [string, string][]) =>
@@ -344,9 +348,10 @@ function visaCheckoutRoutes(app: Hono, provider: SandboxProvider): void {
     const params = lightboxParams((name) => c.req.query(name));
     if (!params) return badParams(c);
     if (params.apikey !== VISA_CHECKOUT_API_KEY) return badKey(c);
-    const amount = new Intl.NumberFormat('en', { style: 'currency', currency: params.currency }).format(
-      Number(params.amount),
-    );
+    const amount = new Intl.NumberFormat(localeOf(SANDBOX_LANG), {
+      style: 'currency',
+      currency: params.currency,
+    }).format(Number(params.amount));
     const hidden = ['apikey', 'amount', 'currency']
       .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(params[k as keyof typeof params])}">`)
       .join('\n');

@@ -12,6 +12,7 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PAYMENT_SYSTEMS, type PaymentSystemId } from '../../../src/lib/api/payments/contract.ts';
 import { PAYMENT_FRAME_NAME } from '../../../src/lib/guard/guard.ts';
+import type { Lang } from '../../../src/i18n/languages.ts';
 import { CARD_RULES, cardDigits, cardTypeOf, isExpiryValid, passesLuhn } from '../../../src/lib/payments/card-type.ts';
 import type {
   AccountLinkResult,
@@ -196,7 +197,7 @@ interface RedirectSession {
   payment: Payment | null;
   returnUrl: string;
   cancelUrl: string;
-  lang: 'en' | 'ar';
+  lang: Lang;
   saveAccount: boolean;
   state: RedirectState;
   payerId?: string;
@@ -209,7 +210,7 @@ interface HostedSession extends Payment {
   token: string;
   returnUrl: string;
   cancelUrl: string;
-  lang: 'en' | 'ar';
+  lang: Lang;
   description: string;
   /** When it was opened: an open session closes by itself SESSION_TTL_MS later. */
   openedAt: number;
@@ -223,7 +224,7 @@ interface HostedSession extends Payment {
 interface PeachCheckout extends Money {
   id: string;
   reference: string;
-  lang: 'en' | 'ar';
+  lang: Lang;
   card?: CardToken;
   secureId?: string;
   /** Why the last card was refused, shown in the frame. */
@@ -599,7 +600,7 @@ export class SandboxProvider implements PaymentProvider {
   // -------------------------------------------------------------------------
   // Wallet: card registration
 
-  async registerCard(card: CardDetails, options: { returnUrl: string; lang: 'en' | 'ar' }): Promise<CardRegistration> {
+  async registerCard(card: CardDetails, options: { returnUrl: string; lang: Lang }): Promise<CardRegistration> {
     // Checked whatever the card, so that a wrong return URL shows at once and not with the challenge card only.
     assertReturnTargets(options.returnUrl);
     const tokenized = this.#tokenize(card, true);
@@ -637,7 +638,7 @@ export class SandboxProvider implements PaymentProvider {
   async startAccountLink(request: {
     returnUrl: string;
     cancelUrl: string;
-    lang: 'en' | 'ar';
+    lang: Lang;
   }): Promise<{ token: string; redirectUrl: string }> {
     assertReturnTargets(request.returnUrl, request.cancelUrl);
     return this.#openRedirect('paypal', request, null, true);
@@ -645,7 +646,7 @@ export class SandboxProvider implements PaymentProvider {
 
   #openRedirect(
     method: RedirectMethod,
-    request: { returnUrl: string; cancelUrl: string; lang: 'en' | 'ar' },
+    request: { returnUrl: string; cancelUrl: string; lang: Lang },
     payment: Payment | null,
     saveAccount: boolean,
   ): { token: string; redirectUrl: string } {
@@ -829,7 +830,7 @@ export class SandboxProvider implements PaymentProvider {
   // Peach
 
   async startPeach(
-    payment: Money & { reference: string; lang: 'en' | 'ar' },
+    payment: Money & { reference: string; lang: Lang },
   ): Promise<{ checkoutId: string; html: string | null }> {
     assertMoney(payment);
     const id = randomId().toUpperCase();

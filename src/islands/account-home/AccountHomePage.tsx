@@ -1,25 +1,30 @@
 /**
  * Account home (spec 1 §2.1, §2.3): the tabs addresses, packages, profile, messages (unread badge), requests
- * and claim packages. The page loads addresses, packages, messages and requests; the tab is in the URL
- * (`?tab=`) so reload and back keep it, and every tab click is an analytics interaction.
+ * and claim packages. The page loads addresses, packages, messages and requests (the stores of
+ * src/lib/account-home/queries.ts and home-queries.ts); the tab is in the URL (`?tab=`) so reload and back keep
+ * it, and every tab click is an analytics interaction.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
-import type { Address, CustomerRequest, MessagesPage, Package } from '../../lib/api/account-home/contract.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
+import { getAddresses } from '../../lib/api/account-home/contract.ts';
+import { refetch, setAnswer } from '../../lib/api/query.ts';
+import { $addresses } from '../../lib/account-home/queries.ts';
 import {
-  getAddresses,
-  getMessages,
-  getPackages,
-  searchRequests,
-  type Paged,
-} from '../../lib/api/account-home/account-home.ts';
+  $messages,
+  $packages,
+  $pageIndex,
+  $requests,
+  accountHomeShownAgain,
+  turnPage,
+} from '../../lib/account-home/home-queries.ts';
 import { chosenTab, visibleTabs, type Tab } from '../../lib/account-home/tabs.ts';
 import { pushEvent } from '../../lib/analytics/data-layer.ts';
 import { $session } from '../../lib/session/session-store.ts';
-import { island } from '../forms/Island.tsx';
-import { TabList } from './Tabs.tsx';
+import { island } from '../ui/Island.tsx';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
+import { TabList } from '../ui/Tabs.tsx';
 import { AddressesTab } from './AddressesTab.tsx';
 import { PackagesTab } from './PackagesTab.tsx';
 import { MessagesTab } from './MessagesTab.tsx';
@@ -42,34 +47,18 @@ function AccountHomeView({ lang, brandSlug }: Props) {
   const t = useTranslator(lang, 'account', 'requests', 'plans', 'uploads');
   const user = useStore($session);
   const guid = user?.guid ?? '';
-  const [addresses, setAddresses] = useState<Address[] | null>(null);
-  const [packages, setPackages] = useState<Paged<Package[]> | null>(null);
-  const [messages, setMessages] = useState<Paged<MessagesPage> | null>(null);
-  const [requests, setRequests] = useState<Paged<CustomerRequest[]> | null>(null);
-  const [pages, setPages] = useState({ packages: 0, messages: 0, requests: 0 });
-  const [failed, setFailed] = useState({ main: false, requests: false });
+  const addresses$ = useStore($addresses);
+  const packages$ = useStore($packages);
+  const messages$ = useStore($messages);
+  const requests$ = useStore($requests);
+  const pages = useStore($pageIndex);
   const [requested, setRequested] = useState<string | null>(tabFromUrl);
 
-  const load = useCallback(() => {
-    if (!guid) return;
-    Promise.all([getAddresses(guid), getPackages(guid, 0), getMessages(guid, 0)])
-      .then(([a, p, m]) => {
-        setAddresses(a);
-        setPackages(p);
-        setMessages(m);
-      })
-      .catch(() => setFailed((f) => ({ ...f, main: true })));
-    searchRequests(guid, { SearchLines: [], pageIndex: 0 })
-      .then(setRequests)
-      .catch(() => setFailed((f) => ({ ...f, requests: true })));
-  }, [guid]);
-
   useEffect(() => {
-    load();
     const onPop = () => setRequested(tabFromUrl());
     // Back from a message restores this page from the cache: the unread count must be fresh.
     const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) load();
+      if (event.persisted) accountHomeShownAgain();
     };
     addEventListener('popstate', onPop);
     addEventListener('pageshow', onShow);
@@ -77,35 +66,29 @@ function AccountHomeView({ lang, brandSlug }: Props) {
       removeEventListener('popstate', onPop);
       removeEventListener('pageshow', onShow);
     };
-  }, [load]);
-
-  const turnPage = (list: 'packages' | 'messages' | 'requests', pageIndex: number) => {
-    setPages((p) => ({ ...p, [list]: pageIndex }));
-    if (list === 'packages')
-      void getPackages(guid, pageIndex)
-        .then(setPackages)
-        .catch(() => undefined);
-    if (list === 'messages')
-      void getMessages(guid, pageIndex)
-        .then(setMessages)
-        .catch(() => undefined);
-    if (list === 'requests') {
-      void searchRequests(guid, { SearchLines: [], pageIndex })
-        .then(setRequests)
-        .catch(() => undefined);
-    }
-  };
+  }, []);
 
   if (!user) return null;
-  if (failed.main) {
+  const addresses = addresses$.data;
+  const packages = packages$.data;
+  // The page shows once its addresses and first pages of packages and messages are in; requests only fill their
+  // tab. A later page that fails shows in its tab.
+  const failed = Boolean(
+    addresses$.error ?? (packages ? null : packages$.error) ?? (messages$.data ? null : messages$.error),
+  );
+  if (failed || !addresses || !packages || !messages$.data) {
     return (
-      <p role="alert" className="notice notice-warning">
-        {t('errors.500')}
-      </p>
+      <LoadStatus
+        t={t}
+        loading={!failed}
+        error={failed ? 'errors.500' : null}
+        onRetry={() => {
+          if (addresses$.error) refetch(getAddresses);
+          if (packages$.error) $packages.refetch();
+          if (messages$.error) $messages.refetch();
+        }}
+      />
     );
-  }
-  if (!addresses || !packages) {
-    return <p role="status">{t('common.loading')}</p>;
   }
 
   const facts = {
@@ -122,7 +105,7 @@ function AccountHomeView({ lang, brandSlug }: Props) {
     history.pushState(null, '', url);
     setRequested(next);
   };
-  const unread = messages?.data.unreadCount ?? 0;
+  const unread = messages$.data?.data.unreadCount ?? 0;
   const tabs = visibleTabs(facts).map((id) => ({
     id,
     label:
@@ -143,15 +126,23 @@ function AccountHomeView({ lang, brandSlug }: Props) {
       <h1>{t('accountHome.heading', { name: user.firstName })}</h1>
       <TabList label={t('accountHome.tabs')} tabs={tabs} current={tab} onSelect={select} idPrefix={PREFIX} />
       <div role="tabpanel" id={`${PREFIX}-panel-${tab}`} aria-labelledby={`${PREFIX}-tab-${tab}`} className="tab-panel">
-        {tab === 'addresses' && <AddressesTab t={t} guid={guid} addresses={addresses} onChange={setAddresses} />}
+        {tab === 'addresses' && (
+          <AddressesTab
+            t={t}
+            guid={guid}
+            addresses={addresses}
+            onChange={(changed) => setAnswer(getAddresses, changed)}
+          />
+        )}
         {tab === 'packages' && (
           <PackagesTab
             t={t}
             lang={lang}
             brandSlug={brandSlug}
-            page={packages}
+            list={packages$}
             pageIndex={pages.packages}
             onPage={(i) => turnPage('packages', i)}
+            onRetry={() => $packages.refetch()}
           />
         )}
         {tab === 'messages' && (
@@ -159,9 +150,10 @@ function AccountHomeView({ lang, brandSlug }: Props) {
             t={t}
             lang={lang}
             brandSlug={brandSlug}
-            page={messages}
+            list={messages$}
             pageIndex={pages.messages}
             onPage={(i) => turnPage('messages', i)}
+            onRetry={() => $messages.refetch()}
           />
         )}
         {tab === 'requests' && (
@@ -169,14 +161,14 @@ function AccountHomeView({ lang, brandSlug }: Props) {
             t={t}
             lang={lang}
             brandSlug={brandSlug}
-            page={requests}
-            failed={failed.requests}
+            list={requests$}
             pageIndex={pages.requests}
             onPage={(i) => turnPage('requests', i)}
+            onRetry={() => $requests.refetch()}
           />
         )}
         {tab === 'profile' && (
-          <ProfileTab t={t} lang={lang} brandSlug={brandSlug} user={user} requests={requests?.data ?? []} />
+          <ProfileTab t={t} lang={lang} brandSlug={brandSlug} user={user} requests={requests$.data?.data ?? []} />
         )}
         {tab === 'claim' && <ClaimTab t={t} lang={lang} guid={guid} addresses={addresses} />}
       </div>

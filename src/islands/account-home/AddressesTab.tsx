@@ -1,11 +1,11 @@
 /** Addresses tab (spec 1 §2.3, §4.7): search, mailbox details and service toggles with a confirmation. */
 import { useId, useState } from 'react';
 import type { TFunction } from 'i18next';
-import type { Address } from '../../lib/api/account-home/contract.ts';
-import { setAddressService } from '../../lib/api/account-home/account-home.ts';
+import { setAddressService, type Address } from '../../lib/api/account-home/contract.ts';
+import { call } from '../../lib/api/call.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 import { matchesAddress } from '../../lib/account-home/address-search.ts';
-import { ConfirmDialog } from '../forms/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 
 interface Props {
   t: TFunction;
@@ -54,7 +54,9 @@ export function AddressesTab({ t, guid, addresses, onChange }: Props) {
     setPending(null);
     setSaving(true);
     try {
-      const saved = await setAddressService(guid, p.addressId, p.code, p.value);
+      const saved = await call(setAddressService, {
+        params: { guid, addressId: p.addressId, serviceCode: p.code, value: p.value },
+      });
       onChange(withService(addresses, p).map((a) => (a.id === saved.id ? saved : a)));
       notify('success', 'notifications.serviceSaved');
     } catch {

@@ -3,18 +3,25 @@
  * search, describe, attach a file and submit. The process (and so the claim's subCategory) follows the table
  * in src/lib/account-home/claim-process.ts.
  */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
-import type { Lang } from '../../i18n/languages.ts';
-import type { Address, ClaimPackage, CustomerRequest } from '../../lib/api/account-home/contract.ts';
+import { localeOf, type Lang } from '../../i18n/languages.ts';
 import {
-  attachFiles,
+  attachRequestFiles,
   findClaimPackage,
   getClaimCases,
   saveRequest,
   updatePackageStatus,
-} from '../../lib/api/account-home/account-home.ts';
+  type Address,
+  type ClaimPackage,
+  type CustomerRequest,
+} from '../../lib/api/account-home/contract.ts';
+import { UPLOAD_TIMEOUT_MS } from '../../lib/api/account-home/account-home.ts';
+import { call } from '../../lib/api/call.ts';
 import { ApiError } from '../../lib/api/errors.ts';
+import { refetch } from '../../lib/api/query.ts';
+import { $claimCases } from '../../lib/account-home/home-queries.ts';
 import {
   CLAIM_SUBMITTED,
   claimNeedsFile,
@@ -22,8 +29,8 @@ import {
   type ClaimDecision,
 } from '../../lib/account-home/claim-process.ts';
 import { ALLOWED_EXTENSIONS, fileProblemKey, fileProblems } from '../../lib/uploads/file-rules.ts';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
 
 interface Props {
   t: TFunction;
@@ -36,7 +43,8 @@ const ACCEPT = ALLOWED_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 export function ClaimTab({ t, lang, guid, addresses }: Props) {
   const id = useId();
-  const [cases, setCases] = useState<CustomerRequest[]>([]);
+  // Asked when the tab first shows, and again once a claim is filed; without them the form still works.
+  const cases = useStore($claimCases).data ?? [];
   const [addressId, setAddressId] = useState('');
   const [hasNumber, setHasNumber] = useState<'' | 'yes' | 'no'>('');
   const [number, setNumber] = useState('');
@@ -50,16 +58,6 @@ export function ClaimTab({ t, lang, guid, addresses }: Props) {
   const [busy, setBusy] = useState(false);
   const [filed, setFiled] = useState<CustomerRequest | null>(null);
   const address = addresses.find((a) => String(a.id) === addressId);
-
-  useEffect(() => {
-    let live = true;
-    getClaimCases()
-      .then((list) => live && setCases(list))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [filed]);
 
   const reset = () => {
     setFound(null);
@@ -86,7 +84,9 @@ export function ClaimTab({ t, lang, guid, addresses }: Props) {
     if (!address || searching) return;
     setSearching(true);
     try {
-      const result = await findClaimPackage(address.entity, number.trim());
+      const result = await call(findClaimPackage, {
+        params: { originEntity: address.entity, fawb: number.trim() },
+      });
       setFound(result);
       setDecision(
         claimProcess({
@@ -119,25 +119,40 @@ export function ClaimTab({ t, lang, guid, addresses }: Props) {
     setFailure(null);
     try {
       const pkg = found?.package;
-      const request = await saveRequest(guid, {
-        categoryId: 830,
-        subCategory: decision.subCategory,
-        subject: t(`claim.subCategory.${decision.subCategory}`),
-        description: description.trim() || t(`claim.subCategory.${decision.subCategory}`),
-        externalString: pkg?.awb ?? (number.trim() || null),
-        claim: {
-          Package: {
-            ForeignAWB: pkg?.foreignAwb ?? (number.trim() || null),
-            AWB: pkg?.awb ?? null,
-            OriginEntity: address.entity,
-            DestinationCity: pkg?.destinationCity ?? null,
+      const request = await call(saveRequest, {
+        params: { guid },
+        body: {
+          categoryId: 830,
+          subCategory: decision.subCategory,
+          subject: t(`claim.subCategory.${decision.subCategory}`),
+          description: description.trim() || t(`claim.subCategory.${decision.subCategory}`),
+          externalString: pkg?.awb ?? (number.trim() || null),
+          claim: {
+            Package: {
+              ForeignAWB: pkg?.foreignAwb ?? (number.trim() || null),
+              AWB: pkg?.awb ?? null,
+              OriginEntity: address.entity,
+              DestinationCity: pkg?.destinationCity ?? null,
+            },
+            Address: { MailboxNumber: address.mailBoxCustomerNumber },
           },
-          Address: { MailboxNumber: address.mailBoxCustomerNumber },
         },
       });
-      const withFiles = files.length > 0 ? await attachFiles(guid, request.id, files) : request;
-      if (decision.subCategory === 8198 && pkg) await updatePackageStatus(pkg.id, address.mailBoxCustomerNumber);
+      const withFiles =
+        files.length > 0
+          ? await call(
+              attachRequestFiles,
+              { params: { guid, id: request.id }, body: files },
+              { timeout: UPLOAD_TIMEOUT_MS },
+            )
+          : request;
+      if (decision.subCategory === 8198 && pkg) {
+        await call(updatePackageStatus, {
+          params: { packageId: pkg.id, mailboxid: address.mailBoxCustomerNumber },
+        });
+      }
       setFiled(withFiles);
+      refetch(getClaimCases);
       setDecision({ process: CLAIM_SUBMITTED, subCategory: null });
     } catch (error) {
       setFailure(error instanceof ApiError ? error.messageKey : 'errors.500');
@@ -146,7 +161,7 @@ export function ClaimTab({ t, lang, guid, addresses }: Props) {
     }
   };
 
-  const date = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : lang, { dateStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' });
   const errorOf = (field: string) => problems[field];
 
   if (filed && decision?.process === CLAIM_SUBMITTED) {

@@ -1,26 +1,34 @@
 /** Messages tab (spec 1 §2.3): paged list, unread ones marked; each opens its own page. */
 import type { TFunction } from 'i18next';
-import type { Lang } from '../../i18n/languages.ts';
+import { localeOf, type Lang } from '../../i18n/languages.ts';
 import type { MessagesPage } from '../../lib/api/account-home/contract.ts';
-import type { Paged } from '../../lib/api/account-home/account-home.ts';
+import type { PagedValue } from '../../lib/account-home/paged-query.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { Pager } from '../forms/Pager.tsx';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
+import { Pager } from '../ui/Pager.tsx';
 
 interface Props {
   t: TFunction;
   lang: Lang;
   brandSlug: string;
-  page: Paged<MessagesPage> | null;
+  list: PagedValue<MessagesPage>;
   pageIndex: number;
   onPage: (pageIndex: number) => void;
+  onRetry: () => void;
 }
 
-export function MessagesTab({ t, lang, brandSlug, page, pageIndex, onPage }: Props) {
-  if (!page) return <p role="status">{t('common.loading')}</p>;
+export function MessagesTab({ t, lang, brandSlug, list, pageIndex, onPage, onRetry }: Props) {
+  const page = list.data;
+  // A page that didn't come says so with a retry; the page shown before stays.
+  const status = (
+    <LoadStatus t={t} loading={!page && !list.error} error={list.error ? 'errors.500' : null} onRetry={onRetry} />
+  );
+  if (!page) return status;
   if (page.data.messages.length === 0) return <p>{t('messages.none')}</p>;
-  const date = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : lang, { dateStyle: 'medium' });
+  const date = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' });
   return (
     <div className="tab-body">
+      {status}
       <ul className="card-list message-list">
         {page.data.messages.map((m) => (
           <li key={m.guid} className={m.isRead ? 'card message-read' : 'card message-unread'}>

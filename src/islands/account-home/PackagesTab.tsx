@@ -1,29 +1,37 @@
 /** Packages tab (spec 1 §2.3): paged list with status, origin, merchant, weight and a link to tracking. */
 import type { TFunction } from 'i18next';
-import type { Lang } from '../../i18n/languages.ts';
+import { localeOf, type Lang } from '../../i18n/languages.ts';
 import type { Package } from '../../lib/api/account-home/contract.ts';
-import type { Paged } from '../../lib/api/account-home/account-home.ts';
+import type { PagedValue } from '../../lib/account-home/paged-query.ts';
 import { kgToLb } from '../../lib/account-home/units.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { countryByCode, countryName } from '../../lib/reference/countries.ts';
-import { Pager } from '../forms/Pager.tsx';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
+import { Pager } from '../ui/Pager.tsx';
 
 interface Props {
   t: TFunction;
   lang: Lang;
   brandSlug: string;
-  page: Paged<Package[]> | null;
+  list: PagedValue<Package[]>;
   pageIndex: number;
   onPage: (pageIndex: number) => void;
+  onRetry: () => void;
 }
 
-export function PackagesTab({ t, lang, brandSlug, page, pageIndex, onPage }: Props) {
-  if (!page) return <p role="status">{t('common.loading')}</p>;
+export function PackagesTab({ t, lang, brandSlug, list, pageIndex, onPage, onRetry }: Props) {
+  const page = list.data;
+  // A page that didn't come says so with a retry; the page shown before stays.
+  const status = (
+    <LoadStatus t={t} loading={!page && !list.error} error={list.error ? 'errors.500' : null} onRetry={onRetry} />
+  );
+  if (!page) return status;
   if (page.data.length === 0) return <p>{t('packages.none')}</p>;
-  const date = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : lang, { dateStyle: 'medium' });
-  const number = new Intl.NumberFormat(lang === 'ar' ? 'ar-u-nu-latn' : lang, { maximumFractionDigits: 2 });
+  const date = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' });
+  const number = new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 2 });
   return (
     <div className="tab-body">
+      {status}
       <p className="field-hint">{t('packages.total', { count: page.pagination.TotalCount })}</p>
       <div className="table-scroll">
         <table className="data-table">

@@ -1,11 +1,11 @@
 /** Profile tab (spec 1 §2.3): notices for the ID upload, ID details and account closing, flex availability. */
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
 import type { CurrentUser } from '../../lib/session/current-user.ts';
 import type { CustomerRequest } from '../../lib/api/account-home/contract.ts';
 import { CLOSED_STATUS, REQUEST_CATEGORIES } from '../../lib/api/account-home/contract.ts';
-import { getMembershipPlans } from '../../lib/api/reference/reference.ts';
+import { $countryPlans } from '../../lib/account-home/home-queries.ts';
 import { flexAvailable } from '../../lib/account-home/flex.ts';
 import { countryByCode, countryName } from '../../lib/reference/countries.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
@@ -19,16 +19,9 @@ interface Props {
 }
 
 export function ProfileTab({ t, lang, brandSlug, user, requests }: Props) {
-  const [flex, setFlex] = useState<boolean | null>(null);
-  useEffect(() => {
-    let live = true;
-    getMembershipPlans(user.countryCode)
-      .then(({ plans }) => live && setFlex(flexAvailable(plans)))
-      .catch(() => live && setFlex(false));
-    return () => {
-      live = false;
-    };
-  }, [user.countryCode]);
+  // Asked when the tab first shows; without an answer there is no flex notice.
+  const { data: plans } = useStore($countryPlans);
+  const flex = plans ? flexAvailable(plans.plans) : false;
 
   const url = (name: string) => buildUrl(lang, name, brandSlug);
   const closing = requests.some(

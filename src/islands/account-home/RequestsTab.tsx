@@ -1,23 +1,25 @@
 /** Requests tab (spec 1 §2.3, §4.3): paged list; each opens its edit page; a link to submit a new one. */
 import type { TFunction } from 'i18next';
-import type { Lang } from '../../i18n/languages.ts';
+import { localeOf, type Lang } from '../../i18n/languages.ts';
 import { CLOSED_STATUS, type CustomerRequest } from '../../lib/api/account-home/contract.ts';
-import type { Paged } from '../../lib/api/account-home/account-home.ts';
+import type { PagedValue } from '../../lib/account-home/paged-query.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { Pager } from '../forms/Pager.tsx';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
+import { Pager } from '../ui/Pager.tsx';
 
 interface Props {
   t: TFunction;
   lang: Lang;
   brandSlug: string;
-  page: Paged<CustomerRequest[]> | null;
-  failed: boolean;
+  list: PagedValue<CustomerRequest[]>;
   pageIndex: number;
   onPage: (pageIndex: number) => void;
+  onRetry: () => void;
 }
 
-export function RequestsTab({ t, lang, brandSlug, page, failed, pageIndex, onPage }: Props) {
-  const date = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : lang, { dateStyle: 'medium' });
+export function RequestsTab({ t, lang, brandSlug, list, pageIndex, onPage, onRetry }: Props) {
+  const page = list.data;
+  const date = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' });
   return (
     <div className="tab-body">
       <p>
@@ -25,8 +27,7 @@ export function RequestsTab({ t, lang, brandSlug, page, failed, pageIndex, onPag
           {t('requests.new')}
         </a>
       </p>
-      {failed && <p role="alert">{t('errors.500')}</p>}
-      {!page && !failed && <p role="status">{t('common.loading')}</p>}
+      <LoadStatus t={t} loading={!page && !list.error} error={list.error ? 'errors.500' : null} onRetry={onRetry} />
       {page?.data.length === 0 && <p>{t('requests.none')}</p>}
       {page && page.data.length > 0 && (
         <ul className="card-list">

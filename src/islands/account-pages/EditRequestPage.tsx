@@ -10,18 +10,31 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
-import { attachFiles, getRequest, saveRequest } from '../../lib/api/account-home/account-home.ts';
-import { CLOSED_STATUS, REQUEST_ATTACHMENTS_MAX, type CustomerRequest } from '../../lib/api/account-home/contract.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
+import { UPLOAD_TIMEOUT_MS } from '../../lib/api/account-home/account-home.ts';
+import {
+  CLOSED_STATUS,
+  REQUEST_ATTACHMENTS_MAX,
+  attachRequestFiles,
+  getRequest,
+  saveRequest,
+  type CustomerRequest,
+} from '../../lib/api/account-home/contract.ts';
+import { call, urlOf } from '../../lib/api/call.ts';
+import { refetch, setAnswer } from '../../lib/api/query.ts';
+import { $request, showRequest } from '../../lib/account-home/queries.ts';
+import { downloadUpload } from '../../lib/api/customers/contract.ts';
+import { UPLOAD_PURPOSE } from '../../lib/api/uploads/contract.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { fileProblemKey, fileProblems } from '../../lib/uploads/file-rules.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { CheckboxField } from '../forms/CheckboxField.tsx';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { SubmitButton } from '../forms/SubmitButton.tsx';
-import { island } from '../forms/Island.tsx';
+import { CheckboxField } from '../ui/CheckboxField.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
+import { island } from '../ui/Island.tsx';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
 import { NotFoundState } from './NotFoundState.tsx';
 import { TextAreaField } from './TextAreaField.tsx';
 import { AttachmentField } from './AttachmentField.tsx';
@@ -39,9 +52,6 @@ function requestIdOf(value: string | undefined): number | null {
   const id = Number(value);
   return id > 0 ? id : null;
 }
-
-type State =
-  { kind: 'loading' } | { kind: 'not-found' } | { kind: 'failed' } | { kind: 'shown'; request: CustomerRequest };
 
 const errorKey = (error: unknown) => (error instanceof ApiError ? error.messageKey : 'errors.500');
 
@@ -110,7 +120,11 @@ function Attachments({
     if (busy || !check(files)) return;
     setBusy(true);
     try {
-      const updated = await attachFiles(guid, request.id, files);
+      const updated = await call(
+        attachRequestFiles,
+        { params: { guid, id: request.id }, body: files },
+        { timeout: UPLOAD_TIMEOUT_MS },
+      );
       onAttached(updated);
       setFiles([]);
       if (input.current) input.current.value = '';
@@ -131,7 +145,12 @@ function Attachments({
         <ul className="attachment-list">
           {request.attachments.map((a) => (
             <li key={a.id}>
-              <a href={`/api/customers/${guid}/uploads/2/${a.id}`} dir="auto">
+              <a
+                href={urlOf(downloadUpload, {
+                  params: { guid, purpose: UPLOAD_PURPOSE.requestAttachment, uploadId: a.id },
+                })}
+                dir="auto"
+              >
                 {a.name}
               </a>{' '}
               <span className="detail-page-meta">
@@ -197,14 +216,17 @@ function EditForm({
   const save = async (form: EditRequestForm) => {
     setFailure(null);
     try {
-      const saved = await saveRequest(guid, {
-        id: request.id,
-        categoryId: request.categoryId,
-        subCategory: request.subCategory,
-        subject: request.subject,
-        description: form.description,
-        externalString: request.externalString,
-        closeCase: form.closeCase,
+      const saved = await call(saveRequest, {
+        params: { guid },
+        body: {
+          id: request.id,
+          categoryId: request.categoryId,
+          subCategory: request.subCategory,
+          subject: request.subject,
+          description: form.description,
+          externalString: request.externalString,
+          closeCase: form.closeCase,
+        },
       });
       reset({ description: saved.description, closeCase: saved.closeCase });
       onSaved(saved);
@@ -267,33 +289,22 @@ function ClosedForm({ t, request }: { t: TFunction; request: CustomerRequest }) 
 function EditRequestView({ lang, brandSlug }: Props) {
   const t = useTranslator(lang, 'requests', 'uploads');
   const user = useStore($session);
-  const guid = user?.guid;
   const [id] = useState(() => requestIdOf(routeParams(brandSlug, ['account.edit-request'])?.id));
-  const [state, setState] = useState<State>(id === null ? { kind: 'not-found' } : { kind: 'loading' });
+  const { data: request, error } = useStore($request);
   const requestsTab = buildUrl(lang, 'account-home', brandSlug, {}, { tab: 'requests' });
+  const notFound = id === null || error?.status === 404;
+  const failure = error && !notFound ? errorKey(error) : null;
 
+  useEffect(() => showRequest(id), [id]);
+
+  // A failure other than a missing request is announced once; the page says so too, with a retry.
   useEffect(() => {
-    if (id === null || !guid) return;
-    let live = true;
-    getRequest(guid, id)
-      .then((request) => live && setState({ kind: 'shown', request }))
-      .catch((error: unknown) => {
-        if (!live) return;
-        if (error instanceof ApiError && error.status === 404) {
-          setState({ kind: 'not-found' });
-          return;
-        }
-        notify('danger', errorKey(error));
-        setState({ kind: 'failed' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [id, guid]);
+    if (failure) notify('danger', failure);
+  }, [failure]);
 
   if (!user) return null;
 
-  if (state.kind === 'not-found') {
+  if (notFound) {
     return (
       <NotFoundState
         heading={t('request.notFound.heading')}
@@ -304,12 +315,15 @@ function EditRequestView({ lang, brandSlug }: Props) {
     );
   }
 
-  if (state.kind !== 'shown') {
+  if (!request) {
     return (
-      <section className="form-card form-card-wide detail-page" aria-busy={state.kind === 'loading'}>
-        <p role={state.kind === 'loading' ? 'status' : undefined}>
-          {state.kind === 'loading' ? t('common.loading') : t('errors.500')}
-        </p>
+      <section className="form-card form-card-wide detail-page" aria-busy={!failure}>
+        <LoadStatus
+          t={t}
+          loading={!failure}
+          error={failure ? 'errors.500' : null}
+          onRetry={() => refetch(getRequest)}
+        />
         <p className="form-links">
           <a href={requestsTab}>{t('request.back')}</a>
         </p>
@@ -317,9 +331,9 @@ function EditRequestView({ lang, brandSlug }: Props) {
     );
   }
 
-  const { request } = state;
   const closed = request.status === CLOSED_STATUS;
-  const update = (next: CustomerRequest) => setState({ kind: 'shown', request: next });
+  // Saving and attaching answer the request as it is now.
+  const update = (next: CustomerRequest) => setAnswer(getRequest, next);
 
   return (
     <article className="form-card form-card-wide detail-page" aria-labelledby="request-title">

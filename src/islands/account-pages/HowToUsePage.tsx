@@ -8,16 +8,17 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
-import { getAddresses } from '../../lib/api/account-home/account-home.ts';
-import type { Address } from '../../lib/api/account-home/contract.ts';
-import { ApiError } from '../../lib/api/errors.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
+import { getAddresses, type Address } from '../../lib/api/account-home/contract.ts';
+import { refetch } from '../../lib/api/query.ts';
+import { $addresses } from '../../lib/account-home/queries.ts';
 import { howToUseTarget } from '../../lib/account-home/how-to-use.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import type { CurrentUser } from '../../lib/session/current-user.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { island } from '../forms/Island.tsx';
+import { island } from '../ui/Island.tsx';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
 import { routeParams } from './page-params.ts';
 
 interface Props {
@@ -107,26 +108,14 @@ function AddressCard({ t, address, user }: { t: TFunction; address: Address; use
 function HowToUseView({ lang, brandSlug }: Props) {
   const t = useTranslator(lang, 'howToUse');
   const user = useStore($session);
-  const guid = user?.guid;
   const ids = { country: useId(), entity: useId() };
   const [path, setPath] = useState(() => location.pathname);
-  const [addresses, setAddresses] = useState<Address[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { data: addresses, error } = useStore($addresses);
+  const failure = error?.messageKey ?? null;
 
   useEffect(() => {
-    if (!guid) return;
-    let live = true;
-    getAddresses(guid)
-      .then((list) => live && setAddresses(list))
-      .catch((error: unknown) => {
-        if (!live) return;
-        notify('danger', error instanceof ApiError ? error.messageKey : 'errors.500');
-        setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [guid]);
+    if (failure) notify('danger', failure);
+  }, [failure]);
 
   // Back and forward move between the mailboxes chosen on this page.
   useEffect(() => {
@@ -162,12 +151,15 @@ function HowToUseView({ lang, brandSlug }: Props) {
       <section className="form-card form-card-wide detail-page" aria-labelledby="how-to-use-title">
         {back}
         <h1 id="how-to-use-title">{t('howToUse.heading')}</h1>
-        {failed ? (
-          <p>{t('howToUse.loadFailed')}</p>
-        ) : addresses ? (
+        {addresses ? (
           <p>{t('howToUse.noMailboxes')}</p>
         ) : (
-          <p role="status">{t('common.loading')}</p>
+          <LoadStatus
+            t={t}
+            loading={!failure}
+            error={failure ? 'howToUse.loadFailed' : null}
+            onRetry={() => refetch(getAddresses)}
+          />
         )}
       </section>
     );

@@ -7,15 +7,17 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { z } from '../../lib/zod.ts';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
-import { deleteMessage, getMessage } from '../../lib/api/account-home/account-home.ts';
-import type { Message } from '../../lib/api/account-home/contract.ts';
-import { ApiError } from '../../lib/api/errors.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
+import { deleteMessage, getMessage } from '../../lib/api/account-home/contract.ts';
+import { call } from '../../lib/api/call.ts';
+import { refetch } from '../../lib/api/query.ts';
+import { $message, showMessage } from '../../lib/account-home/queries.ts';
 import { notify, notifyOnNextPage } from '../../lib/notifications/notifications.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { ConfirmDialog } from '../forms/ConfirmDialog.tsx';
-import { island } from '../forms/Island.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { island } from '../ui/Island.tsx';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
 import { NotFoundState } from './NotFoundState.tsx';
 import { dateFormat, routeParams } from './page-params.ts';
 
@@ -27,47 +29,30 @@ interface Props {
 /** Message ids are GUIDs, as the contract and the API read them. */
 const isGuid = (value: string) => z.uuid().safeParse(value).success;
 
-type State =
-  { kind: 'loading' } | { kind: 'not-found' } | { kind: 'failed'; key: string } | { kind: 'shown'; message: Message };
-
 function MessageView({ lang, brandSlug }: Props) {
   const t = useTranslator(lang, 'requests');
   const user = useStore($session);
-  const guid = user?.guid;
   const [id] = useState(() => routeParams(brandSlug, ['account.message'])?.id ?? '');
   const valid = isGuid(id);
-  const [state, setState] = useState<State>(valid ? { kind: 'loading' } : { kind: 'not-found' });
+  const { data: message, error } = useStore($message);
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const messagesTab = buildUrl(lang, 'account-home', brandSlug, {}, { tab: 'messages' });
+  const notFound = !valid || error?.status === 404;
+  const failure = error && !notFound ? error.messageKey : null;
 
   useEffect(() => {
     if (!valid) console.error(`Message id is not a GUID: ${JSON.stringify(id)}`);
+    showMessage(valid ? id : null);
   }, [valid, id]);
 
   useEffect(() => {
-    if (!valid || !guid) return;
-    let live = true;
-    getMessage(guid, id)
-      .then((message) => live && setState({ kind: 'shown', message }))
-      .catch((error: unknown) => {
-        if (!live) return;
-        if (error instanceof ApiError && error.status === 404) {
-          setState({ kind: 'not-found' });
-          return;
-        }
-        const key = error instanceof ApiError ? error.messageKey : 'errors.500';
-        notify('danger', key);
-        setState({ kind: 'failed', key });
-      });
-    return () => {
-      live = false;
-    };
-  }, [valid, guid, id]);
+    if (failure) notify('danger', failure);
+  }, [failure]);
 
   if (!user) return null;
 
-  if (state.kind === 'not-found') {
+  if (notFound) {
     return (
       <NotFoundState
         heading={t('message.notFound.heading')}
@@ -78,12 +63,15 @@ function MessageView({ lang, brandSlug }: Props) {
     );
   }
 
-  if (state.kind !== 'shown') {
+  if (!message) {
     return (
-      <section className="form-card form-card-wide detail-page" aria-busy={state.kind === 'loading'}>
-        <p role={state.kind === 'loading' ? 'status' : undefined}>
-          {state.kind === 'loading' ? t('common.loading') : t('message.loadFailed')}
-        </p>
+      <section className="form-card form-card-wide detail-page" aria-busy={!failure}>
+        <LoadStatus
+          t={t}
+          loading={!failure}
+          error={failure ? 'message.loadFailed' : null}
+          onRetry={() => refetch(getMessage)}
+        />
         <p className="form-links">
           <a href={messagesTab}>{t('message.back')}</a>
         </p>
@@ -91,12 +79,11 @@ function MessageView({ lang, brandSlug }: Props) {
     );
   }
 
-  const { message } = state;
   const remove = async () => {
     setConfirming(false);
     setDeleting(true);
     try {
-      await deleteMessage(user.guid, message.guid);
+      await call(deleteMessage, { params: { guid: user.guid, messageGuid: message.guid } });
       notifyOnNextPage('success', 'notifications.successDeletingMsg');
       location.assign(messagesTab);
     } catch {

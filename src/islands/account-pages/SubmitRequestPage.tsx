@@ -10,21 +10,26 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
-import { attachFiles, saveRequest } from '../../lib/api/account-home/account-home.ts';
-import type { CustomerRequest } from '../../lib/api/account-home/contract.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
+import { UPLOAD_TIMEOUT_MS } from '../../lib/api/account-home/account-home.ts';
+import {
+  REQUEST_CATEGORIES,
+  attachRequestFiles,
+  saveRequest,
+  type CustomerRequest,
+} from '../../lib/api/account-home/contract.ts';
+import { call } from '../../lib/api/call.ts';
 import { ApiError } from '../../lib/api/errors.ts';
-import { REQUEST_CATEGORIES } from '../../lib/api/account-home/contract.ts';
 import { awbNumberSchema } from '../../lib/api/tracking/contract.ts';
 import { fileProblemKey, fileProblems } from '../../lib/uploads/file-rules.ts';
 import { notifyOnNextPage } from '../../lib/notifications/notifications.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { TextField } from '../forms/TextField.tsx';
-import { SelectField } from '../forms/SelectField.tsx';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { SubmitButton } from '../forms/SubmitButton.tsx';
-import { island } from '../forms/Island.tsx';
+import { TextField } from '../ui/TextField.tsx';
+import { SelectField } from '../ui/SelectField.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
+import { island } from '../ui/Island.tsx';
 import { TextAreaField } from './TextAreaField.tsx';
 import { AttachmentField } from './AttachmentField.tsx';
 import {
@@ -103,7 +108,10 @@ function SubmitRequestView({ lang, brandSlug }: Props) {
 
   /** The file of a request the server has created already. */
   const attach = async (request: CustomerRequest) => {
-    if (files.length > 0) await attachFiles(user.guid, request.id, files);
+    if (files.length > 0) {
+      const params = { guid: user.guid, id: request.id };
+      await call(attachRequestFiles, { params, body: files }, { timeout: UPLOAD_TIMEOUT_MS });
+    }
     done();
   };
 
@@ -113,13 +121,16 @@ function SubmitRequestView({ lang, brandSlug }: Props) {
     setFailure(null);
     let request: CustomerRequest;
     try {
-      request = await saveRequest(user.guid, {
-        categoryId,
-        // A claim from a tracking page names its shipment by waybill number (spec 1 §3: Claim Shipment 830).
-        ...(categoryId === REQUEST_CATEGORIES.claim ? { subCategory: REQUEST_CATEGORIES.claim } : {}),
-        subject: form.subject,
-        description: form.description,
-        externalString: asksForWaybill(categoryId) && form.waybill ? form.waybill : null,
+      request = await call(saveRequest, {
+        params: { guid: user.guid },
+        body: {
+          categoryId,
+          // A claim from a tracking page names its shipment by waybill number (spec 1 §3: Claim Shipment 830).
+          ...(categoryId === REQUEST_CATEGORIES.claim ? { subCategory: REQUEST_CATEGORIES.claim } : {}),
+          subject: form.subject,
+          description: form.description,
+          externalString: asksForWaybill(categoryId) && form.waybill ? form.waybill : null,
+        },
       });
     } catch (error) {
       fail(error);

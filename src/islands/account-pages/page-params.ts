@@ -1,4 +1,5 @@
 /** The parameters of the shell route a client-only page serves, read from the browser's address. */
+import { localeOf, type Lang } from '../../i18n/languages.ts';
 import { matchPath, type Params } from '../../lib/routes/paths.ts';
 
 /** The path under `/{lang}/` of the current address. */
@@ -16,6 +17,6 @@ export function routeParams(brandSlug: string, names: readonly string[], pathnam
 }
 
 /** Dates as the page's language writes them (Arabic with Latin digits, as the rest of the site). */
-export function dateFormat(lang: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : lang, options);
+export function dateFormat(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat(localeOf(lang), options);
 }

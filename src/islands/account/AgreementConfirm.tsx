@@ -8,16 +8,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from '../../lib/zod.ts';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
-import { saveAccount } from '../../lib/api/account/save-account.ts';
-import { CONFIRM_AGREEMENT_ACTION } from '../../lib/api/account/contract.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
+import { call } from '../../lib/api/call.ts';
+import { CONFIRM_AGREEMENT_ACTION, saveAccount } from '../../lib/api/account/contract.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { $session, setCurrentUser } from '../../lib/session/session-store.ts';
 import { currentUserFrom } from '../../lib/session/from-login.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { island } from '../forms/Island.tsx';
-import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { island } from '../ui/Island.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
 
 const agreementFormSchema = z.object({ accept: z.literal(true, 'agreement.confirm.required') });
 type AgreementForm = z.infer<typeof agreementFormSchema>;
@@ -38,7 +38,11 @@ function AgreementForm({ lang, brandSlug }: Props) {
   const onSubmit = async () => {
     setFailure(null);
     try {
-      setCurrentUser(currentUserFrom(await saveAccount(user.guid, { action: CONFIRM_AGREEMENT_ACTION })));
+      const saved = await call(saveAccount, {
+        params: { guid: user.guid },
+        body: { action: CONFIRM_AGREEMENT_ACTION },
+      });
+      setCurrentUser(currentUserFrom(saved));
       location.assign(buildUrl(lang, 'account-home', brandSlug));
     } catch (error) {
       setFailure(error instanceof ApiError ? error.messageKey : 'errors.500');

@@ -4,26 +4,28 @@
  */
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useStore } from '@nanostores/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
 import {
   changePasswordFormSchema,
   resetPasswordFormSchema,
   type ChangePasswordForm,
   type ResetPasswordForm,
 } from '../../lib/auth/account-forms.ts';
-import { changeForgottenPassword, changePassword } from '../../lib/api/users/change-password.ts';
-import { resolveResetPassword } from '../../lib/api/users/resolve-link.ts';
+import { call } from '../../lib/api/call.ts';
+import { changeForgottenPassword, changePassword } from '../../lib/api/users/contract.ts';
+import { $resetAccount, openResetLink } from '../../lib/auth/reset-link.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { notify, notifyOnNextPage } from '../../lib/notifications/notifications.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { TextField } from '../forms/TextField.tsx';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { NewPasswordFields } from '../forms/NewPasswordFields.tsx';
-import { island } from '../forms/Island.tsx';
-import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { TextField } from '../ui/TextField.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { NewPasswordFields } from '../ui/NewPasswordFields.tsx';
+import { island } from '../ui/Island.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
 
 interface Props {
   lang: Lang;
@@ -49,7 +51,7 @@ function ResetForm({ lang, brandSlug, q, email }: Props & { q: string; email: st
   const onSubmit = async (form: ResetPasswordForm) => {
     setFailure(null);
     try {
-      await changeForgottenPassword({ q, newPassword: form.newPassword });
+      await call(changeForgottenPassword, { body: { q, newPassword: form.newPassword } });
       notifyOnNextPage('success', 'notifications.passwordChanged');
       location.assign(buildUrl(lang, 'login', brandSlug, {}, { email }));
     } catch (error) {
@@ -105,7 +107,10 @@ function LoggedInForm({ lang, guid }: Props & { guid: string }) {
   const onSubmit = async (form: ChangePasswordForm) => {
     setFailure(null);
     try {
-      await changePassword(guid, { oldPassword: form.oldPassword, newPassword: form.newPassword });
+      await call(changePassword, {
+        params: { guid },
+        body: { oldPassword: form.oldPassword, newPassword: form.newPassword },
+      });
       notify('success', 'notifications.passwordChanged');
       reset();
     } catch (error) {
@@ -149,39 +154,40 @@ function LoggedInForm({ lang, guid }: Props & { guid: string }) {
   );
 }
 
-function ChangePasswordView(props: Props) {
-  const { lang, brandSlug } = props;
+/** A reset link: the form shows once the account behind it is known; a link that resolves to none goes to login. */
+function ResetLink(props: Props & { q: string }) {
+  const { lang, brandSlug, q } = props;
   const t = useTranslator(lang, 'auth');
-  const q = new URLSearchParams(location.search).get('q');
-  const user = $session.get();
-  const [account, setAccount] = useState<{ email: string } | null>(null);
+  const { data: account, error } = useStore($resetAccount);
+
+  useEffect(() => openResetLink(q), [q]);
 
   useEffect(() => {
-    if (!q) {
-      if (!user) location.replace(buildUrl(lang, 'login', brandSlug, {}, { toStateName: 'account.change-password' }));
-      return;
-    }
-    let live = true;
-    resolveResetPassword(q)
-      .then((found) => live && setAccount({ email: found.email }))
-      .catch(() => {
-        notifyOnNextPage('danger', 'errors.accountNotResolved');
-        location.replace(buildUrl(lang, 'login', brandSlug));
-      });
-    return () => {
-      live = false;
-    };
+    if (!error) return;
+    notifyOnNextPage('danger', 'errors.accountNotResolved');
+    location.replace(buildUrl(lang, 'login', brandSlug));
+  }, [error, lang, brandSlug]);
+
+  return account ? (
+    <ResetForm {...props} email={account.email} />
+  ) : (
+    <p className="form-card" role="status">
+      {t('changePassword.checking')}
+    </p>
+  );
+}
+
+function ChangePasswordView(props: Props) {
+  const { lang, brandSlug } = props;
+  const q = new URLSearchParams(location.search).get('q');
+  const user = $session.get();
+
+  useEffect(() => {
+    if (!q && !user)
+      location.replace(buildUrl(lang, 'login', brandSlug, {}, { toStateName: 'account.change-password' }));
   }, [q, user, lang, brandSlug]);
 
-  if (q) {
-    return account ? (
-      <ResetForm {...props} q={q} email={account.email} />
-    ) : (
-      <p className="form-card" role="status">
-        {t('changePassword.checking')}
-      </p>
-    );
-  }
+  if (q) return <ResetLink {...props} q={q} />;
   return user ? <LoggedInForm {...props} guid={user.guid} /> : null;
 }
 

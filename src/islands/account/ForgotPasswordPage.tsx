@@ -2,16 +2,17 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { emailFormSchema, type EmailForm } from '../../lib/auth/account-forms.ts';
-import { sendForgottenPasswordEmail } from '../../lib/api/users/send-forgotten-password-email.ts';
+import { call } from '../../lib/api/call.ts';
+import { sendForgottenPasswordEmail } from '../../lib/api/users/contract.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { notifyOnNextPage } from '../../lib/notifications/notifications.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { TextField } from '../forms/TextField.tsx';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { island } from '../forms/Island.tsx';
-import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { TextField } from '../ui/TextField.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { island } from '../ui/Island.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
 
 interface Props {
   lang: Lang;
@@ -33,7 +34,7 @@ function ForgotPasswordForm({ lang, brandSlug }: Props) {
   const onSubmit = async ({ email }: EmailForm) => {
     setFailure(null);
     try {
-      await sendForgottenPasswordEmail({ email, langCode: lang });
+      await call(sendForgottenPasswordEmail, { body: { email, langCode: lang } });
       notifyOnNextPage('success', 'notifications.confirmEmailSent');
       location.assign(buildUrl(lang, 'login', brandSlug, {}, { email }));
     } catch (error) {

@@ -6,17 +6,18 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
-import { uploadIdDocument } from '../../lib/api/account/upload-id-document.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
+import { call } from '../../lib/api/call.ts';
+import { uploadIdDocument } from '../../lib/api/account/contract.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { ALLOWED_EXTENSIONS, fileProblemKey, fileProblems } from '../../lib/uploads/file-rules.ts';
 import { $session, setCurrentUser } from '../../lib/session/session-store.ts';
 import { currentUserFrom } from '../../lib/session/from-login.ts';
 import { notifyOnNextPage } from '../../lib/notifications/notifications.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { island } from '../forms/Island.tsx';
-import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { island } from '../ui/Island.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
 
 interface Props {
   lang: Lang;
@@ -54,7 +55,9 @@ function IdUploadForm({ lang, brandSlug }: Props) {
     setBusy(true);
     setProblem(null);
     try {
-      setCurrentUser(currentUserFrom(await uploadIdDocument(user.guid, file)));
+      // Uploads take longer than the default 15 s on a slow line.
+      const saved = await call(uploadIdDocument, { params: { guid: user.guid }, body: [file] }, { timeout: 60_000 });
+      setCurrentUser(currentUserFrom(saved));
       notifyOnNextPage('success', 'notifications.idUploaded');
       location.assign(buildUrl(lang, 'account-home', brandSlug));
     } catch (error) {

@@ -2,19 +2,20 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { loginFormSchema, type LoginForm } from '../../lib/auth/account-forms.ts';
 import { afterLoginTarget } from '../../lib/auth/after-login.ts';
-import { login } from '../../lib/api/account/login.ts';
-import { sendActivationEmail } from '../../lib/api/account/send-activation-email.ts';
+import { call } from '../../lib/api/call.ts';
+import { logIn } from '../../lib/api/account/contract.ts';
+import { sendActivationEmail } from '../../lib/api/users/contract.ts';
 import { ApiError, ErrorCode } from '../../lib/api/errors.ts';
 import { currentUserFrom } from '../../lib/session/from-login.ts';
 import { setCurrentUser } from '../../lib/session/session-store.ts';
 import { buildUrl, stateUrl } from '../../lib/routes/paths.ts';
-import { TextField } from '../forms/TextField.tsx';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { island } from '../forms/Island.tsx';
-import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { TextField } from '../ui/TextField.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { island } from '../ui/Island.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
 
 interface Props {
   lang: Lang;
@@ -42,7 +43,7 @@ function LoginFormView({ lang, brandSlug }: Props) {
     setFailure(null);
     setActivation('idle');
     try {
-      const user = await login(form);
+      const user = await call(logIn, { body: form });
       setCurrentUser(currentUserFrom(user));
       const target = afterLoginTarget(user, query);
       location.assign(stateUrl(lang, target.name, brandSlug, target.params));
@@ -55,7 +56,7 @@ function LoginFormView({ lang, brandSlug }: Props) {
   const resend = async () => {
     setActivation('sending');
     try {
-      await sendActivationEmail({ email: getValues('email').trim().toLowerCase(), langCode: lang });
+      await call(sendActivationEmail, { body: { email: getValues('email').trim().toLowerCase(), langCode: lang } });
       setActivation('sent');
     } catch {
       setActivation('failed');

@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
 import type { Plan } from '../../lib/reference/schemas.ts';
-import { getCountryByClient, getMembershipPlans } from '../../lib/api/reference/reference.ts';
+import { $flexPlans } from '../../lib/content/flex-plans-queries.ts';
+import { DEFAULT_COUNTRY } from '../../lib/content/flex-plans.ts';
 import { isBestValue, plansInDisplayOrder } from '../../lib/signup/signup-steps.ts';
-import { flexPlansCountry } from '../../lib/content/flex-plans.ts';
-import { island } from '../forms/Island.tsx';
-import { PlanPrice } from '../forms/PlanPrice.tsx';
-import { useTranslator } from '../i18n/use-translator.ts';
+import { island } from '../ui/Island.tsx';
+import { PlanPrice } from '../ui/PlanPrice.tsx';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
 
 interface Props {
   lang: Lang;
@@ -16,45 +16,25 @@ interface Props {
   countryNames: Record<string, string>;
 }
 
-type Shown = { countryCode: string; plans: Plan[] };
+type Shown = { countryCode: string; plans: readonly Plan[] };
 
-/**
- * The membership plans on the flex article (spec 1 §6): the logged-in customer's country, else the visitor's
- * country from the network, else the default list; in the display order of spec 1 §3 with the best-value marks.
- */
-function FlexPlansView({ lang, initial, countryNames }: Props) {
+interface ListProps {
+  lang: Lang;
+  countryNames: Record<string, string>;
+  shown: Shown;
+  loading: boolean;
+  failed: boolean;
+}
+
+function PlanList({ lang, countryNames, shown, loading, failed }: ListProps) {
   const t = useTranslator(lang, 'plans');
-  const [shown, setShown] = useState<Shown>({ countryCode: 'default', plans: initial });
-  // Hydration is when the live list starts loading, so it starts as loading.
-  const [status, setStatus] = useState<'idle' | 'loading' | 'failed'>('loading');
-
-  useEffect(() => {
-    let live = true;
-    void (async () => {
-      try {
-        const { $session } = await import('../../lib/session/session-store.ts');
-        const user = $session.get();
-        const byClient = user?.isLoggedIn ? null : await getCountryByClient().catch(() => null);
-        const answer = await getMembershipPlans(flexPlansCountry(user, byClient));
-        if (!live) return;
-        setShown({ countryCode: answer.countryCode, plans: answer.plans });
-        setStatus('idle');
-      } catch {
-        if (live) setStatus('failed');
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, []);
-
   const countryName = countryNames[shown.countryCode] ?? null;
   return (
-    <div className="flex-plan-list" aria-busy={status === 'loading'}>
+    <div className="flex-plan-list" aria-busy={loading}>
       <p className="flex-plans-scope" aria-live="polite">
         {countryName ? t('article.flexPlans.forCountry', { country: countryName }) : t('article.flexPlans.default')}
       </p>
-      {status === 'failed' && <p className="field-hint">{t('article.flexPlans.notUpdated')}</p>}
+      {failed && <p className="field-hint">{t('article.flexPlans.notUpdated')}</p>}
       <ul className="plan-cards">
         {plansInDisplayOrder(shown.plans).map((plan) => {
           return (
@@ -71,6 +51,34 @@ function FlexPlansView({ lang, initial, countryNames }: Props) {
       </ul>
     </div>
   );
+}
+
+/** The live list, asked once the island hydrates (when visible); the default list shows until it comes. */
+function LivePlans({ lang, initial, countryNames }: Props) {
+  const { data, error } = useStore($flexPlans);
+  return (
+    <PlanList
+      lang={lang}
+      countryNames={countryNames}
+      shown={data ?? { countryCode: DEFAULT_COUNTRY, plans: initial }}
+      loading={!data && !error}
+      failed={error !== undefined}
+    />
+  );
+}
+
+/**
+ * The membership plans on the flex article (spec 1 §6): the logged-in customer's country, else the visitor's
+ * country from the network, else the default list; in the display order of spec 1 §3 with the best-value marks.
+ * The default list shows until the live one comes, and stays if it can't.
+ */
+function FlexPlansView(props: Props) {
+  // The server renders the default list as loading without reading the query: reading a store starts its call.
+  if (typeof window === 'undefined') {
+    const shown = { countryCode: DEFAULT_COUNTRY, plans: props.initial };
+    return <PlanList lang={props.lang} countryNames={props.countryNames} shown={shown} loading failed={false} />;
+  }
+  return <LivePlans {...props} />;
 }
 
 export default island(FlexPlansView);

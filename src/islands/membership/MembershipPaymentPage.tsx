@@ -6,15 +6,15 @@
 import { useCallback, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { readReturn } from '../../lib/payments/checkout-rules.ts';
 import { encodeParam, type OrderSummary } from '../../lib/payments/order-summary.ts';
 import { rememberedPlan } from '../../lib/signup/signup-steps.ts';
 import { PLAN_IDS, planIdSchema } from '../../lib/reference/schemas.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { island } from '../forms/Island.tsx';
-import { Checkout } from '../checkout/Checkout.tsx';
+import { island } from '../ui/Island.tsx';
+import { Checkout } from '../ui/checkout/Checkout.tsx';
 
 interface Props {
   lang: Lang;

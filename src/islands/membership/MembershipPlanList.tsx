@@ -6,7 +6,7 @@
 import type { TFunction } from 'i18next';
 import type { Plan } from '../../lib/reference/schemas.ts';
 import { choiceKind, planCards, type CurrentPlan } from '../../lib/payments/membership-rules.ts';
-import { PlanPrice } from '../forms/PlanPrice.tsx';
+import { PlanPrice } from '../ui/PlanPrice.tsx';
 
 interface Props {
   t: TFunction;

@@ -10,20 +10,22 @@ import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
-import { getMembershipPlans } from '../../lib/api/reference/reference.ts';
-import { getProfile } from '../../lib/api/customers/get-profile.ts';
-import type { Profile } from '../../lib/api/customers/contract.ts';
-import {
-  getMembership,
-  getWalletContent,
-  resolveMembershipPaymentUrl,
-  setAutoRenewal,
-} from '../../lib/api/payments/payments.ts';
-import type { MembershipState, WalletContent } from '../../lib/api/payments/contract.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
+import { getMembershipPlans } from '../../lib/api/reference/contract.ts';
+import { getProfile } from '../../lib/api/customers/contract.ts';
+import { getMembership, resolveMembershipPaymentUrl, setAutoRenewal } from '../../lib/api/payments/contract.ts';
+import { getWalletOptions } from '../../lib/api/wallet/contract.ts';
 import { REQUEST_CATEGORIES } from '../../lib/api/account-home/contract.ts';
 import { ApiError } from '../../lib/api/errors.ts';
-import { settled } from '../../lib/api/call.ts';
+import { call } from '../../lib/api/call.ts';
+import { refetch } from '../../lib/api/query.ts';
+import {
+  $membershipPlans,
+  $membershipProfile,
+  $membershipState,
+  $membershipWallet,
+  membershipSaved,
+} from '../../lib/payments/membership-queries.ts';
 import { PLAN_IDS, type Plan } from '../../lib/reference/schemas.ts';
 import {
   daysToExpiry,
@@ -39,9 +41,10 @@ import { notify } from '../../lib/notifications/notifications.ts';
 import { $session, setCurrentUser } from '../../lib/session/session-store.ts';
 import type { CurrentUser } from '../../lib/session/current-user.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { ConfirmDialog } from '../forms/ConfirmDialog.tsx';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { island } from '../forms/Island.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { island } from '../ui/Island.tsx';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
 import { MembershipPlanList } from './MembershipPlanList.tsx';
 import { SavedPaymentOptions } from './SavedPaymentOptions.tsx';
 
@@ -56,14 +59,6 @@ interface Membership {
   startDate: string | null;
   expiryDate: string | null;
   autoRenewal: boolean;
-}
-
-interface Loaded {
-  plans: Plan[] | null;
-  state: MembershipState | null;
-  profile: Profile | null;
-  wallet: WalletContent | null;
-  failed: boolean;
 }
 
 /** Until the membership call answers, the session's copy of the plan. */
@@ -98,36 +93,6 @@ function syncSession(membership: Membership): void {
       autoRenewal: membership.autoRenewal,
     },
   });
-}
-
-function useMembershipData(user: CurrentUser | null): Loaded | null {
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  useEffect(() => {
-    if (!user) return;
-    let live = true;
-    void Promise.allSettled([
-      getMembershipPlans(user.countryCode),
-      getMembership(user.guid),
-      getProfile(user.guid),
-      getWalletContent(user.guid),
-    ]).then((results) => {
-      if (!live) return;
-      const [plans, state, profile, wallet] = results;
-      setLoaded({
-        plans: settled(plans)?.plans ?? null,
-        state: settled(state),
-        profile: settled(profile),
-        wallet: settled(wallet),
-        failed: results.some((r) => r.status === 'rejected'),
-      });
-    });
-    return () => {
-      live = false;
-    };
-    // Once per page: the user's own changes on this page must not reload it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user?.guid]);
-  return loaded;
 }
 
 type DialogKind = 'autoRenewOff' | 'cancelFlex';
@@ -199,9 +164,10 @@ function AutoRenewControl({
 function MembershipPlanView({ lang, brandSlug }: Props) {
   const t = useTranslator(lang, 'payments', 'plans');
   const user = useStore($session);
-  const loaded = useMembershipData(user);
-  /** The plan's auto-renewal as last saved on this page (null: as loaded). */
-  const [savedRenewal, setSavedRenewal] = useState<boolean | null>(null);
+  const plans$ = useStore($membershipPlans);
+  const state$ = useStore($membershipState);
+  const profile$ = useStore($membershipProfile);
+  const wallet$ = useStore($membershipWallet);
   /** What the checkbox shows while a confirmation or a call is open (null: the saved value). */
   const [shownRenewal, setShownRenewal] = useState<boolean | null>(null);
   const [renewalBusy, setRenewalBusy] = useState(false);
@@ -211,7 +177,17 @@ function MembershipPlanView({ lang, brandSlug }: Props) {
   const [leaving, setLeaving] = useState(false);
   const [paymentProblem, setPaymentProblem] = useState<string | null>(null);
 
-  const loadedCurrent = loaded?.state?.current;
+  const parts = [
+    { load: plans$, call: getMembershipPlans },
+    { load: state$, call: getMembership },
+    { load: profile$, call: getProfile },
+    { load: wallet$, call: getWalletOptions },
+  ];
+  const loading = parts.some((part) => part.load.loading);
+  // What loaded shows; a part that failed is left out, said, and asked again on retry.
+  const failed = parts.filter((part) => part.load.error).map((part) => part.call);
+
+  const loadedCurrent = state$.data?.current;
   useEffect(() => {
     if (loadedCurrent) syncSession(loadedCurrent);
   }, [loadedCurrent]);
@@ -220,17 +196,17 @@ function MembershipPlanView({ lang, brandSlug }: Props) {
   const url = (name: string, query: Record<string, string> = {}) => buildUrl(lang, name, brandSlug, {}, query);
   const walletUrl = url('account.wallet');
 
-  const base = loadedCurrent ?? fromSession(user);
-  const membership: Membership | null = base ? { ...base, autoRenewal: savedRenewal ?? base.autoRenewal } : null;
-  const plans = loaded?.plans ?? null;
+  const membership: Membership | null = loadedCurrent ?? fromSession(user);
+  const plans = plans$.data?.plans ?? null;
   const listed = plans?.find((p) => p.planId === membership?.planId);
   const current: CurrentPlan | null = membership
     ? { planId: membership.planId, daysToExpiry: daysToExpiry(membership.expiryDate, new Date()) }
     : null;
   const choices = current && plans ? upgradeChoices(current, plans) : [];
-  const pending = loaded?.state?.pending;
+  const pending = state$.data?.pending;
   const pendingPlan = isPendingPlan(pending) ? plans?.find((p) => p.planId === pending?.planId) : undefined;
-  const wallet = loaded?.wallet ?? null;
+  const wallet = wallet$.data ?? null;
+  const profile = profile$.data ?? null;
   const noSavedOptions = wallet !== null && wallet.cards.length + wallet.thirdParty.length === 0;
   // Without the price list, monthly is the plan known to mandate renewal (spec 1 §3).
   const mandatory = listed?.mandateAutoRenew ?? membership?.planId === PLAN_IDS.flexMonthly;
@@ -246,7 +222,10 @@ function MembershipPlanView({ lang, brandSlug }: Props) {
     setPaymentProblem(null);
     notify('info', 'notifications.waitRedirection');
     try {
-      location.assign(await resolveMembershipPaymentUrl(plan.currencyCode, plan.planId, lang));
+      const { absoluteUri } = await call(resolveMembershipPaymentUrl, {
+        query: { currencyCode: plan.currencyCode, planID: plan.planId, lang },
+      });
+      location.assign(absoluteUri);
     } catch {
       setPaymentProblem('errors.paymentProcessing');
       setLeaving(false);
@@ -258,8 +237,11 @@ function MembershipPlanView({ lang, brandSlug }: Props) {
     setRenewalProblem(null);
     setShownRenewal(value);
     try {
-      const saved = await setAutoRenewal(user.guid, value);
-      setSavedRenewal(saved.autoRenewal);
+      const saved = await call(setAutoRenewal, {
+        params: { guid: user.guid },
+        query: { autorenewal: value ? 'true' : 'false' },
+      });
+      membershipSaved(saved);
       const fresh = $session.get();
       if (fresh?.membershipPlan) {
         setCurrentUser({ ...fresh, membershipPlan: { ...fresh.membershipPlan, autoRenewal: saved.autoRenewal } });
@@ -318,16 +300,12 @@ function MembershipPlanView({ lang, brandSlug }: Props) {
   return (
     <section className="form-card form-card-wide membership-page" aria-labelledby="membership-heading">
       <h1 id="membership-heading">{t('membership.heading')}</h1>
-      {!loaded && (
-        <p role="status" className="field-hint">
-          {t('common.loading')}
-        </p>
-      )}
-      {loaded?.failed && (
-        <FormAlert>
-          <p>{t('errors.500')}</p>
-        </FormAlert>
-      )}
+      <LoadStatus
+        t={t}
+        loading={loading}
+        error={failed.length > 0 ? 'errors.500' : null}
+        onRetry={() => refetch(...failed)}
+      />
       {paymentProblem && (
         <FormAlert>
           <p>{t(paymentProblem)}</p>
@@ -365,11 +343,11 @@ function MembershipPlanView({ lang, brandSlug }: Props) {
         <section className="membership-section" aria-labelledby="membership-current-heading">
           <h2 id="membership-current-heading">{t('membership.current.heading')}</h2>
           <dl className="summary-list">
-            {loaded?.profile && (
+            {profile && (
               <div>
                 <dt>{t('membership.account')}</dt>
                 <dd>
-                  {loaded.profile.firstName} {loaded.profile.lastName}
+                  {profile.firstName} {profile.lastName}
                 </dd>
               </div>
             )}
@@ -396,7 +374,7 @@ function MembershipPlanView({ lang, brandSlug }: Props) {
             <AutoRenewControl
               t={t}
               checked={shownRenewal ?? membership.autoRenewal}
-              busy={renewalBusy || !loaded}
+              busy={renewalBusy || loading}
               mandatory={mandatory}
               noSavedOptions={noSavedOptions}
               problem={renewalProblem}

@@ -8,13 +8,13 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { decodeOrderSummary, storedOrderSummary, type OrderSummary } from '../../lib/payments/order-summary.ts';
 import { formatDay, formatMoney } from '../../lib/widgets/format.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { island } from '../forms/Island.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { island } from '../ui/Island.tsx';
 
 interface Props {
   lang: Lang;

@@ -10,7 +10,7 @@ import {
   notificationDuration,
   type AppNotification,
 } from '../../lib/notifications/notifications.ts';
-import { translatorFor } from '../i18n/use-translator.ts';
+import { translatorFor } from '../ui/i18n/use-translator.ts';
 
 const show: Record<AppNotification['type'], typeof toast.success> = {
   success: toast.success,

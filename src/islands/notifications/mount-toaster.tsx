@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { dirOf, type Lang } from '../../i18n/languages.ts';
-import { translatorFor } from '../i18n/use-translator.ts';
+import { translatorFor } from '../ui/i18n/use-translator.ts';
 import { Notifications } from './Notifications.tsx';
 
 /** Mounts the toaster on first use, so pages without notices ship no React for it. */

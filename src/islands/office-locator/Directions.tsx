@@ -5,17 +5,22 @@
  * is the embedded direct-line estimate, the page says so instead of pretending to know the roads.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
 import { currentPosition, LocationError, type LocationFailure } from '../../lib/maps/geolocation.ts';
 import type { LngLat } from '../../lib/maps/places.ts';
 import { directionsErrorKey } from '../../lib/directions/keys.ts';
-import { TRANSPORT_MODES, type RouteResult, type TransportMode } from '../../lib/api/directions/contract.ts';
-import { getDirections } from '../../lib/api/directions/directions.ts';
-import { RouteCache } from '../../lib/directions/route-cache.ts';
+import { TRANSPORT_MODES, getDirections, type TransportMode } from '../../lib/api/directions/contract.ts';
+import { refetch } from '../../lib/api/query.ts';
+import { routeQuery } from '../../lib/directions/route-query.ts';
 import { instructionFor } from '../../lib/directions/instructions.ts';
 import { defaultUnit, formatDistance, formatDuration, type DistanceUnit } from '../../lib/directions/units.ts';
 import { pageOf } from '../../lib/directions/paging.ts';
+
+/** What a Directions shows before it knows where the visitor is: no route asked. */
+const NOTHING = atom<{ data?: undefined; error?: undefined; loading: boolean }>({ loading: false });
 
 export interface DirectionsView {
   /** The route's line, [lng, lat] points; null while there is none. */
@@ -35,13 +40,6 @@ interface Props {
 }
 
 type Position = { state: 'locating' } | { state: 'found'; at: LngLat } | { state: 'failed'; reason: LocationFailure };
-
-type Loaded = { state: 'loading' } | { state: 'done'; result: RouteResult } | { state: 'failed'; key: string };
-
-/** The routes asked for while the page is open: one request per way of travel and pair of points. */
-const routes = new RouteCache<RouteResult>((from, to, mode) => getDirections(from, to, mode));
-
-/** Why there is no route: the call's own message (src/lib/directions/keys.ts), or the engine being unavailable. */
 
 export function Directions({ t, lang, to, countryCode, onChange }: Props) {
   const [attempt, setAttempt] = useState(0);
@@ -66,35 +64,22 @@ export function Directions({ t, lang, to, countryCode, onChange }: Props) {
   }, [attempt]);
 
   const from = position.state === 'found' ? position.at : null;
-  // One route a pair of points and a way of travel; its answer and the page of steps shown belong to it.
+  // One route a pair of points and a way of travel (a query each, kept for the page); the page of steps shown
+  // belongs to it.
   const key = from ? `${from.join(',')};${to.join(',')};${mode}` : null;
-  const [answer, setAnswer] = useState<{ key: string; loaded: Loaded } | null>(null);
+  // The key says which points and way of travel: a new array with the same numbers is the same route.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const $route = useMemo(() => (from ? routeQuery(from, to, mode) : null), [key]);
+  const asked = useStore($route ?? NOTHING);
   const [paged, setPaged] = useState<{ key: string; page: number } | null>(null);
-  const loaded: Loaded = answer && answer.key === key ? answer.loaded : { state: 'loading' };
   const page = paged && paged.key === key ? paged.page : 0;
   const setPage = (next: number) => {
     if (key) setPaged({ key, page: next });
   };
+  const result = asked.data;
+  const failure = asked.error ? directionsErrorKey(asked.error) : null;
 
-  useEffect(() => {
-    if (!from || !key) return;
-    let live = true;
-    routes
-      .get(from, to, mode)
-      .then((result) => {
-        if (live) setAnswer({ key, loaded: { state: 'done', result } });
-      })
-      .catch((e: unknown) => {
-        if (live) setAnswer({ key, loaded: { state: 'failed', key: directionsErrorKey(e) } });
-      });
-    return () => {
-      live = false;
-    };
-    // The key says which points and way of travel: a new array with the same numbers is the same route.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-
-  const route = loaded.state === 'done' ? loaded.result.routes[0] : undefined;
+  const route = result?.routes[0];
   useEffect(() => {
     const line = route ? (route.geometry.coordinates as LngLat[]) : null;
     onChange({ route: line, user: from });
@@ -146,17 +131,20 @@ export function Directions({ t, lang, to, countryCode, onChange }: Props) {
           <option value="mi">{t('officeLocator.units.mi')}</option>
         </select>
       </div>
-      {loaded.state === 'loading' && (
+      {!result && !failure && (
         <p role="status" className="field-hint">
           {t('officeLocator.route.loading')}
         </p>
       )}
-      {loaded.state === 'failed' && (
-        <p role="alert" className="form-alert">
-          {t(loaded.key)}
-        </p>
+      {failure && (
+        <div role="alert" className="form-alert">
+          <p>{t(failure)}</p>
+          <button type="button" className="button button-secondary button-small" onClick={() => refetch(getDirections)}>
+            {t('common.retry')}
+          </button>
+        </div>
       )}
-      {loaded.state === 'done' && route && (
+      {result && route && (
         <>
           <p className="locator-summary" data-testid="route-summary">
             {t('officeLocator.route.summary', {
@@ -164,7 +152,7 @@ export function Directions({ t, lang, to, countryCode, onChange }: Props) {
               duration: formatDuration(route.duration, lang, t),
             })}
           </p>
-          {loaded.result.estimate && (
+          {result.estimate && (
             <p className="locator-estimate" role="note">
               {t('officeLocator.route.estimate')}
             </p>

@@ -8,29 +8,33 @@ import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'reac
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
-import { getLocations } from '../../lib/api/service-options/service-options.ts';
-import type { Place } from '../../lib/api/service-options/contract.ts';
-import { getCountryByClient } from '../../lib/api/reference/reference.ts';
-import { ApiError } from '../../lib/api/errors.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
+import { getLocations, type Place } from '../../lib/api/service-options/contract.ts';
+import { refetch } from '../../lib/api/query.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { countryNameOf, countryOptions } from '../../lib/reference/countries.ts';
 import { workingDaysRange } from '../../lib/service-options/service-options.ts';
 import {
   PLACE_TYPE_FILTERS,
-  defaultLocatorCountry,
   isPlace,
   locatorTarget,
   placesOfType,
-  type LocatorTarget,
   type PlaceTypeFilter,
 } from '../../lib/office-locator/locator.ts';
+import {
+  $countryPlaces,
+  $locatorCountry,
+  $locatorPage,
+  $visitorCountry,
+  moveLocator,
+  openLocator,
+} from '../../lib/office-locator/queries.ts';
 import type { LngLat } from '../../lib/maps/places.ts';
-import { island } from '../forms/Island.tsx';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
-import { TabList } from '../account-home/Tabs.tsx';
-import { MapOnDemand } from '../maps/MapOnDemand.tsx';
+import { island } from '../ui/Island.tsx';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
+import { TabList } from '../ui/Tabs.tsx';
+import { MapOnDemand } from '../ui/maps/MapOnDemand.tsx';
 import { Directions, type DirectionsView } from './Directions.tsx';
 
 interface Props {
@@ -55,20 +59,22 @@ function locatorUrl(lang: Lang, brandSlug: string, countryCode: string | null, p
   return buildUrl(lang, 'office-locator.place', brandSlug, { countryCode, id: placeId });
 }
 
-/** Follows a same-page link through history instead of loading the page again. */
-function useLocatorAddress(): [LocatorTarget | null, (url: string, replace?: boolean) => void] {
-  const [target, setTarget] = useState(() => locatorTarget(location.pathname));
+/**
+ * Opens the page on its address, and follows a same-page link through history instead of loading the page again:
+ * what the address points to is the page's store (src/lib/office-locator/queries.ts).
+ */
+function useLocatorAddress(lang: Lang, officeCountries: readonly string[]): (url: string, replace?: boolean) => void {
   useEffect(() => {
-    const onPop = () => setTarget(locatorTarget(location.pathname));
+    openLocator(lang, officeCountries, locatorTarget(location.pathname));
+    const onPop = () => moveLocator(locatorTarget(location.pathname));
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
-  }, []);
-  const go = useCallback((url: string, replace = false) => {
+  }, [lang, officeCountries]);
+  return useCallback((url: string, replace = false) => {
     if (replace) history.replaceState(null, '', url);
     else history.pushState(null, '', url);
-    setTarget(locatorTarget(location.pathname));
+    moveLocator(locatorTarget(location.pathname));
   }, []);
-  return [target, go];
 }
 
 function PlaceFacts({ t, place }: { t: TFunction; place: Place }) {
@@ -146,11 +152,16 @@ function CountryChooser({
 function OfficeLocatorView({ lang, brandSlug, officeCountries, mapStyleUrl }: Props) {
   const t = useTranslator(lang, 'directions', 'places');
   const user = useStore($session);
-  const [target, go] = useLocatorAddress();
-  const countryCode = target?.countryCode ?? null;
-  const placeId = target?.placeId ?? null;
-  const [places, setPlaces] = useState<{ countryCode: string; list: Place[] } | null>(null);
-  const [failure, setFailure] = useState<{ countryCode: string; key: string } | null>(null);
+  const go = useLocatorAddress(lang, officeCountries);
+  const page = useStore($locatorPage);
+  const addressCountry = page?.address?.countryCode ?? null;
+  const placeId = page?.address?.placeId ?? null;
+  const visitor = useStore($visitorCountry);
+  const countryCode = useStore($locatorCountry);
+  const places = useStore($countryPlaces);
+  // The locator's own page is still finding the country it opens on.
+  const choosing =
+    !page || (addressCountry === null && !user?.countryCode && visitor.data === undefined && !visitor.error);
   const [filter, setFilter] = useState<PlaceTypeFilter>('all');
   // A place opens on its details, with no route drawn: the tab and the route belong to the place shown.
   const [tabOf, setTabOf] = useState<{ placeId: string | null; tab: Tab }>({ placeId, tab: 'details' });
@@ -159,42 +170,15 @@ function OfficeLocatorView({ lang, brandSlug, officeCountries, mapStyleUrl }: Pr
   const setTab = (next: Tab) => setTabOf({ placeId, tab: next });
   const directions = directionsOf?.placeId === placeId ? directionsOf.view : { route: null, user: null };
   const setDirections = useCallback((view: DirectionsView) => setDirectionsOf({ placeId, view }), [placeId]);
-  const error = failure?.countryCode === countryCode ? failure.key : null;
-  const [choosing, setChoosing] = useState(countryCode === null);
+  const error = places.error ? places.error.messageKey : null;
 
-  // The locator's own page opens on the customer's country, else the one of the visitor's address.
+  // The country the locator's own page opens on goes in its address, as if a link to it had been followed.
   useEffect(() => {
-    if (countryCode !== null || !choosing) return;
-    let live = true;
-    const pick = async () => {
-      const byClient = user?.countryCode ? null : await getCountryByClient().catch(() => null);
-      if (!live) return;
-      const code = defaultLocatorCountry([user?.countryCode, byClient], officeCountries);
-      if (code) go(locatorUrl(lang, brandSlug, code), true);
-      setChoosing(false);
-    };
-    void pick();
-    return () => {
-      live = false;
-    };
-  }, [countryCode, choosing, user?.countryCode, officeCountries, go, lang, brandSlug]);
+    if (page && addressCountry === null && countryCode) go(locatorUrl(lang, brandSlug, countryCode), true);
+  }, [page, addressCountry, countryCode, go, lang, brandSlug]);
 
-  useEffect(() => {
-    if (!countryCode) return;
-    let live = true;
-    getLocations(countryCode, lang)
-      .then((list) => {
-        if (live) setPlaces({ countryCode, list });
-      })
-      .catch((e: unknown) => {
-        if (live) setFailure({ countryCode, key: e instanceof ApiError ? e.messageKey : 'errors.500' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [countryCode, lang]);
-
-  const loaded = places?.countryCode === countryCode ? places.list : null;
+  // The query follows a change of country a moment later: until then it holds the last country's places.
+  const loaded = countryCode !== null && places.data?.every((p) => p.countryCode === countryCode) ? places.data : null;
   const shown = useMemo(() => (loaded ? placesOfType(loaded, filter, lang) : []), [loaded, filter, lang]);
   const place = placeId && loaded ? (loaded.find((p) => isPlace(p, placeId)) ?? null) : null;
   const mapPlaces = useMemo(
@@ -237,7 +221,9 @@ function OfficeLocatorView({ lang, brandSlug, officeCountries, mapStyleUrl }: Pr
         onChoose={(code) => go(locatorUrl(lang, brandSlug, code))}
       />
       {!countryCode && !choosing && <p>{t('officeLocator.noCountry')}</p>}
-      {countryCode && <LoadStatus t={t} loading={!loaded && !error} error={error} />}
+      {countryCode && (
+        <LoadStatus t={t} loading={!loaded && !error} error={error} onRetry={() => refetch(getLocations)} />
+      )}
       {loaded?.length === 0 && <p role="status">{t('officeLocator.noOffices')}</p>}
       {loaded && (
         <div className="locator-layout">

@@ -8,10 +8,15 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
-import type { PendingShipment } from '../../lib/api/pending-payments/contract.ts';
-import { getPayableShipments, resolveShipmentPaymentUrl } from '../../lib/api/pending-payments/pending-payments.ts';
-import { newIdempotencyKey } from '../../lib/api/payments/payments.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
+import {
+  getPayableShipments,
+  resolveShipmentPaymentUrl,
+  type PendingShipment,
+} from '../../lib/api/pending-payments/contract.ts';
+import { newIdempotencyKey, withIdempotencyKey } from '../../lib/api/payments/payments.ts';
+import { call } from '../../lib/api/call.ts';
+import { refetch } from '../../lib/api/query.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import {
   CHARGE_LINES,
@@ -28,11 +33,12 @@ import { fromMinor } from '../../lib/payments/money.ts';
 import { formatMoney, isolate } from '../../lib/widgets/format.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 import { $session } from '../../lib/session/session-store.ts';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { island } from '../forms/Island.tsx';
-import { OutcomeNotice } from './OutcomeNotice.tsx';
-import { readPaymentReturn, settlePaymentReturn, type ReturnedPayment } from './payment-return.ts';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
+import { $payableShipments } from '../../lib/payments/pending-queries.ts';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { island } from '../ui/Island.tsx';
+import { OutcomeNotice } from '../ui/payment/OutcomeNotice.tsx';
+import { readPaymentReturn, settlePaymentReturn, type ReturnedPayment } from '../../lib/payments/payment-return.ts';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
 
 interface Props {
   lang: Lang;
@@ -98,44 +104,18 @@ function ShipmentItem({
   );
 }
 
-function PendingPaymentsView({ lang }: Props) {
-  const t = useTranslator(lang, 'pending');
-  const user = useStore($session);
-  const guid = user?.guid ?? '';
-  const [shipments, setShipments] = useState<PendingShipment[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+/** Why the list did not load (spec 2 §8, as the wallet): a session that ended, or anything else. */
+const loadErrorKey = (error: unknown) =>
+  error instanceof ApiError && error.status === 401 ? 'errors.unauthorized' : 'errors.500';
+
+/** The shipments with charges due, their selection and Pay; shown once the list has loaded. */
+function PayableShipments({ t, lang }: { t: TFunction; lang: Lang }) {
+  const { data: shipments, error, loading } = useStore($payableShipments);
   const [selection, setSelection] = useState<Selection>(emptySelection);
   const [paying, setPaying] = useState(false);
   const [payError, setPayError] = useState(false);
-  const [outcome, setOutcome] = useState<ReturnedPayment | null>(null);
   /** The idempotency key of the current selection's payment: a double click asks for one page. */
   const attemptKey = useRef<string | null>(null);
-  const [back] = useState(readPaymentReturn);
-
-  useEffect(() => {
-    if (!guid) return;
-    let live = true;
-    const load = async () => {
-      if (back) {
-        const returned = await settlePaymentReturn(guid, back);
-        if (!live) return;
-        setOutcome(returned);
-      }
-      try {
-        const list = await getPayableShipments(guid);
-        if (live) setShipments(list);
-      } catch (error) {
-        if (live)
-          setLoadError(error instanceof ApiError && error.status === 401 ? 'errors.unauthorized' : 'errors.500');
-      }
-    };
-    void load();
-    return () => {
-      live = false;
-    };
-  }, [guid, back]);
-
-  if (!user) return null;
 
   const currency = payableCurrency(selection);
   const ids = shipments ? selectedIds(selection, shipments) : [];
@@ -155,7 +135,11 @@ function PendingPaymentsView({ lang }: Props) {
     setPayError(false);
     attemptKey.current ??= newIdempotencyKey();
     try {
-      const url = await resolveShipmentPaymentUrl(ids, currency, lang, attemptKey.current);
+      const { absoluteUri: url } = await call(
+        resolveShipmentPaymentUrl,
+        { query: { currencyCode: currency, lang }, body: [...ids] },
+        withIdempotencyKey(attemptKey.current),
+      );
       notify('info', 'notifications.waitRedirection');
       location.assign(url);
     } catch {
@@ -166,10 +150,13 @@ function PendingPaymentsView({ lang }: Props) {
   };
 
   return (
-    <section className="form-card form-card-wide pending-page" aria-labelledby="pending-heading">
-      <h1 id="pending-heading">{t('pendingPayments.heading')}</h1>
-      {outcome && <OutcomeNotice t={t} lang={lang} {...outcome} />}
-      <LoadStatus t={t} loading={!shipments} error={loadError} />
+    <>
+      <LoadStatus
+        t={t}
+        loading={loading}
+        error={error ? loadErrorKey(error) : null}
+        onRetry={() => refetch(getPayableShipments)}
+      />
       {shipments && shipments.length === 0 && <p>{t('pendingPayments.none')}</p>}
       {shipments && shipments.length > 0 && (
         <>
@@ -212,6 +199,34 @@ function PendingPaymentsView({ lang }: Props) {
           </p>
         </>
       )}
+    </>
+  );
+}
+
+function PendingPaymentsView({ lang }: Props) {
+  const t = useTranslator(lang, 'pending');
+  const user = useStore($session);
+  const guid = user?.guid ?? '';
+  const [back] = useState(readPaymentReturn);
+  const [outcome, setOutcome] = useState<ReturnedPayment | null>(null);
+  // Back from the provider's page, the order is settled before the list is asked: it no longer lists what was paid.
+  const [settled, setSettled] = useState(back === null);
+
+  useEffect(() => {
+    if (!guid || !back) return;
+    void settlePaymentReturn(guid, back).then((returned) => {
+      setOutcome(returned);
+      setSettled(true);
+    });
+  }, [guid, back]);
+
+  if (!user) return null;
+
+  return (
+    <section className="form-card form-card-wide pending-page" aria-labelledby="pending-heading">
+      <h1 id="pending-heading">{t('pendingPayments.heading')}</h1>
+      {outcome && <OutcomeNotice t={t} lang={lang} {...outcome} />}
+      {settled ? <PayableShipments t={t} lang={lang} /> : <LoadStatus t={t} loading error={null} />}
     </section>
   );
 }

@@ -8,27 +8,28 @@ import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { birthDateOf, editProfileFormSchema, type EditProfileForm } from '../../lib/signup/signup-forms.ts';
-import { getProfile } from '../../lib/api/customers/get-profile.ts';
-import type { Profile } from '../../lib/api/customers/contract.ts';
-import { PROFILE_FORM_STAGE, PROFILE_SAVE_ACTION } from '../../lib/api/account/contract.ts';
-import { getIdTypes } from '../../lib/api/reference/reference.ts';
-import type { IdType } from '../../lib/api/reference/contract.ts';
+import { getProfile, type Profile } from '../../lib/api/customers/contract.ts';
+import { PROFILE_FORM_STAGE, PROFILE_SAVE_ACTION, saveAccount } from '../../lib/api/account/contract.ts';
+import { call } from '../../lib/api/call.ts';
 import { ApiError } from '../../lib/api/errors.ts';
+import { refetch } from '../../lib/api/query.ts';
+import { $idTypes, $profile, allCountriesIn } from '../../lib/profile/queries.ts';
 import { countryByCode, countryName, countryOptions, type CountryOption } from '../../lib/reference/countries.ts';
 import { normalisePhone, zipCodeRequired } from '../../lib/profile/profile-rules.ts';
 import { $session, setCurrentUser } from '../../lib/session/session-store.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { TextField } from '../forms/TextField.tsx';
-import { NameFields } from '../forms/NameFields.tsx';
-import { SelectField } from '../forms/SelectField.tsx';
-import { AddressFields, addressBindings } from '../forms/AddressFields.tsx';
-import { BirthDateFields } from '../forms/BirthDateFields.tsx';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { SubmitButton } from '../forms/SubmitButton.tsx';
-import { island } from '../forms/Island.tsx';
+import { TextField } from '../ui/TextField.tsx';
+import { NameFields } from '../ui/NameFields.tsx';
+import { SelectField } from '../ui/SelectField.tsx';
+import { AddressFields, addressBindings } from '../ui/AddressFields.tsx';
+import { BirthDateFields } from '../ui/BirthDateFields.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
+import { island } from '../ui/Island.tsx';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
 import { EmailPreferences } from './EmailPreferences.tsx';
 
 interface Props {
@@ -71,7 +72,11 @@ function ProfileForm({
 }) {
   const t = useTranslator(lang);
   const [failure, setFailure] = useState<string | null>(null);
-  const [idTypes, setIdTypes] = useState<IdType[]>([]);
+  // Without the country's ID types (they failed, or are still coming) the select has no options.
+  const { data: idTypes } = useStore($idTypes);
+  // A nationality may be any country of the world; until that list arrives (or if it can't), the service's own.
+  const { data: allCountries } = useStore(allCountriesIn(lang));
+  const nationalities = allCountries?.map((c) => ({ value: c.code, label: c.name })) ?? countryOptions(lang);
   const { register, handleSubmit, control, setValue, getValues, setError, reset, formState } = useForm<EditProfileForm>(
     {
       resolver: zodResolver(editProfileFormSchema({ zipRequired: zipCodeRequired(country), idDetailsMandatory })),
@@ -81,23 +86,16 @@ function ProfileForm({
   const city = useWatch({ control, name: 'city' });
   const street = useWatch({ control, name: 'streetAddressLine1' });
 
-  useEffect(() => {
-    let live = true;
-    getIdTypes(country.code, profile.idType)
-      .then((types) => {
-        if (!live) return;
-        setIdTypes(types);
-      })
-      .catch(() => live && setIdTypes([]));
-    return () => {
-      live = false;
-    };
-  }, [country.code, profile.idType]);
-
   // The select had no options when the saved value was set: set it again once they are drawn.
   useEffect(() => {
-    if (profile.idType && idTypes.some((type) => type === profile.idType)) setValue('idType', profile.idType);
+    if (profile.idType && idTypes?.some((type) => type === profile.idType)) setValue('idType', profile.idType);
   }, [idTypes, profile.idType, setValue]);
+
+  // The saved nationality may be a country the first list lacked: set the value again once every country is drawn.
+  useEffect(() => {
+    const nationality = getValues('nationality');
+    if (nationality) setValue('nationality', nationality);
+  }, [allCountries, getValues, setValue]);
 
   const fill = useCallback(
     (part: 'zipCode' | 'state' | 'w3wAddress', value: string) =>
@@ -109,31 +107,33 @@ function ProfileForm({
     setFailure(null);
     // Spec 1 §4.7: the customer is told to wait, then of the outcome.
     notify('info', 'notifications.wait');
-    // Sending and its error messages load when the customer saves: the page shows the form without them.
-    const [{ saveAccount }, { currentUserFrom }, { fieldProblemsOf, formProblemOf }] = await Promise.all([
-      import('../../lib/api/account/save-account.ts'),
+    // The session update and the error messages load when the customer saves: the page shows the form without them.
+    const [{ currentUserFrom }, { fieldProblemsOf, formProblemOf }] = await Promise.all([
       import('../../lib/session/from-login.ts'),
       import('../../lib/signup/signup-errors.ts'),
     ]);
     try {
-      const saved = await saveAccount(profile.userGuid, {
-        action: PROFILE_SAVE_ACTION,
-        formStage: PROFILE_FORM_STAGE,
-        firstName: form.firstName,
-        lastName: form.lastName,
-        birthDate: birthDateOf(form),
-        gender: form.gender === '' ? null : form.gender,
-        nationality: form.nationality || null,
-        mobile: normalisePhone(form.mobile),
-        tel1: normalisePhone(form.tel1),
-        city: form.city,
-        state: form.state,
-        streetAddressLine1: form.streetAddressLine1,
-        streetAddressLine2: form.streetAddressLine2,
-        zipCode: form.zipCode,
-        w3wAddress: form.w3wAddress,
-        idType: form.idType || null,
-        idTypeValue: form.idTypeValue || null,
+      const saved = await call(saveAccount, {
+        params: { guid: profile.userGuid },
+        body: {
+          action: PROFILE_SAVE_ACTION,
+          formStage: PROFILE_FORM_STAGE,
+          firstName: form.firstName,
+          lastName: form.lastName,
+          birthDate: birthDateOf(form),
+          gender: form.gender === '' ? null : form.gender,
+          nationality: form.nationality || null,
+          mobile: normalisePhone(form.mobile),
+          tel1: normalisePhone(form.tel1),
+          city: form.city,
+          state: form.state,
+          streetAddressLine1: form.streetAddressLine1,
+          streetAddressLine2: form.streetAddressLine2,
+          zipCode: form.zipCode,
+          w3wAddress: form.w3wAddress,
+          idType: form.idType || null,
+          idTypeValue: form.idTypeValue || null,
+        },
       });
       setCurrentUser(currentUserFrom(saved));
       reset(form);
@@ -193,7 +193,7 @@ function ProfileForm({
           t={t}
           label={t('profile.nationality')}
           placeholder={t('profile.chooseCountry')}
-          options={countryOptions(lang)}
+          options={nationalities}
           registration={register('nationality')}
         />
       </div>
@@ -240,7 +240,7 @@ function ProfileForm({
           t={t}
           label={t(idDetailsMandatory ? 'profile.idType' : 'profile.idTypeOptional')}
           placeholder={t('profile.chooseIdType')}
-          options={idTypes.map((type) => ({ value: type, label: t(`idType.${type}`) }))}
+          options={(idTypes ?? []).map((type) => ({ value: type, label: t(`idType.${type}`) }))}
           registration={register('idType')}
           error={errors.idType?.message}
         />
@@ -258,42 +258,34 @@ function ProfileForm({
 }
 
 function EditProfileView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang);
   const user = useStore($session);
-  const [profile, setProfile] = useState<Profile | null>(null);
-  const [failed, setFailed] = useState(false);
   const mustUpload = user?.id.mandatory === true && !user.id.uploaded;
 
   useEffect(() => {
-    if (!user) return;
-    if (mustUpload) {
-      location.replace(buildUrl(lang, 'signup.upload', brandSlug));
-      return;
-    }
-    let live = true;
-    getProfile(user.guid)
-      .then((p) => live && setProfile(p))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-    // Once per page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    if (mustUpload) location.replace(buildUrl(lang, 'signup.upload', brandSlug));
+  }, [mustUpload, lang, brandSlug]);
 
   if (!user || mustUpload) return null;
+  return <ProfilePage lang={lang} guid={user.guid} idDetailsMandatory={user.id.detailsMandatory} />;
+}
+
+/** The profile once it is in (asked once per page), with the e-mail preferences below it. */
+function ProfilePage({ lang, guid, idDetailsMandatory }: { lang: Lang; guid: string; idDetailsMandatory: boolean }) {
+  const t = useTranslator(lang);
+  const { data: profile, error } = useStore($profile);
   const country = countryByCode(profile?.countryCode);
   return (
     <div className="profile-page">
-      {failed && (
-        <FormAlert>
-          <p>{t('errors.500')}</p>
-        </FormAlert>
-      )}
+      <LoadStatus
+        t={t}
+        loading={!profile && !error}
+        error={error ? 'errors.500' : null}
+        onRetry={() => refetch(getProfile)}
+      />
       {profile && country && (
-        <ProfileForm lang={lang} profile={profile} country={country} idDetailsMandatory={user.id.detailsMandatory} />
+        <ProfileForm lang={lang} profile={profile} country={country} idDetailsMandatory={idDetailsMandatory} />
       )}
-      {profile && <EmailPreferences lang={lang} guid={user.guid} />}
+      {profile && <EmailPreferences lang={lang} guid={guid} />}
     </div>
   );
 }

@@ -1,13 +1,18 @@
 /** E-mail preferences: the brand's mailing lists (spec 1 §3 subscription, spec 2 §9 mailing lists). */
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
-import { changeSubscriptions, getSubscriptions } from '../../lib/api/marketing/marketing.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
+import { call } from '../../lib/api/call.ts';
+import { changeSubscriptions, getSubscriptions } from '../../lib/api/customers/contract.ts';
 import type { Subscription } from '../../lib/api/marketing/contract.ts';
 import { ApiError } from '../../lib/api/errors.ts';
+import { refetch, setAnswer } from '../../lib/api/query.ts';
+import { $subscriptions } from '../../lib/profile/queries.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
 
 interface Props {
   lang: Lang;
@@ -17,38 +22,26 @@ interface Props {
 export function EmailPreferences({ lang, guid }: Props) {
   const t = useTranslator(lang);
   const id = useId();
-  const [saved, setSaved] = useState<Subscription[] | null>(null);
+  const { data: saved, error } = useStore($subscriptions);
+  /** The boxes the customer has changed; the others show what is saved. */
   const [chosen, setChosen] = useState<Record<number, boolean>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    getSubscriptions(guid)
-      .then((list) => {
-        if (!live) return;
-        setSaved(list);
-        setChosen(Object.fromEntries(list.map((s) => [s.type, s.subscribed])));
-      })
-      .catch(() => live && setFailure('errors.500'));
-    return () => {
-      live = false;
-    };
-  }, [guid]);
+  const isOn = (s: Subscription) => chosen[s.type] ?? s.subscribed;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!saved || busy) return;
     const changes = saved
-      .filter((s) => chosen[s.type] !== s.subscribed)
-      .map((s) => ({ action: chosen[s.type] ? ('1' as const) : ('2' as const), type: s.type }));
+      .filter((s) => isOn(s) !== s.subscribed)
+      .map((s) => ({ action: isOn(s) ? ('1' as const) : ('2' as const), type: s.type }));
     if (changes.length === 0) return;
     setBusy(true);
     setFailure(null);
     try {
-      const list = await changeSubscriptions(guid, changes);
-      setSaved(list);
-      setChosen(Object.fromEntries(list.map((s) => [s.type, s.subscribed])));
+      // The answer is the lists as they are now.
+      setAnswer(getSubscriptions, await call(changeSubscriptions, { params: { guid }, body: changes }));
+      setChosen({});
       notify('success', 'notifications.preferencesSaved');
     } catch (error) {
       setFailure(error instanceof ApiError ? error.messageKey : 'errors.500');
@@ -60,6 +53,12 @@ export function EmailPreferences({ lang, guid }: Props) {
   return (
     <form className="form-card form-card-wide" noValidate onSubmit={submit} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('preferences.heading')}</h2>
+      <LoadStatus
+        t={t}
+        loading={!saved && !error}
+        error={error ? 'errors.500' : null}
+        onRetry={() => refetch(getSubscriptions)}
+      />
       {failure && (
         <FormAlert>
           <p>{t(failure)}</p>
@@ -70,7 +69,7 @@ export function EmailPreferences({ lang, guid }: Props) {
           <input
             id={`${id}-${s.type}`}
             type="checkbox"
-            checked={chosen[s.type] ?? false}
+            checked={isOn(s)}
             onChange={(e) => setChosen({ ...chosen, [s.type]: e.currentTarget.checked })}
           />
           <label htmlFor={`${id}-${s.type}`}>{t(`preferences.${s.kind}`)}</label>

@@ -15,10 +15,10 @@ import {
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
-import type { Lang } from '../../i18n/languages.ts';
+import { localeOf, type Lang } from '../../i18n/languages.ts';
 import type { City } from '../../lib/api/reference/contract.ts';
-import type { ReturnCountry, ReturnShipment } from '../../lib/api/returns/contract.ts';
-import { validateAddress } from '../../lib/api/returns/returns.ts';
+import { validateAddress, type ReturnCountry, type ReturnShipment } from '../../lib/api/returns/contract.ts';
+import { call } from '../../lib/api/call.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { countryNameOf } from '../../lib/reference/countries.ts';
 import {
@@ -29,11 +29,11 @@ import {
   type ReturnDraft,
 } from '../../lib/returns/return-draft.ts';
 import { deliveryAddressFormSchema, pickupAddressFormSchema, zipRequiredIn } from '../../lib/returns/return-forms.ts';
-import { TextField } from '../forms/TextField.tsx';
-import { SelectField } from '../forms/SelectField.tsx';
-import { CityField } from '../forms/CityField.tsx';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { TextField } from '../ui/TextField.tsx';
+import { SelectField } from '../ui/SelectField.tsx';
+import { CityField } from '../ui/CityField.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
 import { useDraftSync } from './use-draft-sync.ts';
 
 interface StepProps {
@@ -46,7 +46,7 @@ interface StepProps {
 }
 
 function countryOptions(countries: readonly ReturnCountry[], lang: Lang) {
-  const collator = new Intl.Collator(lang);
+  const collator = new Intl.Collator(localeOf(lang));
   return countries
     .map((c) => ({ value: c.code, label: countryNameOf(c.code, lang) }))
     .sort((a, b) => collator.compare(a.label, b.label));
@@ -60,7 +60,8 @@ async function checkAddress(
 ): Promise<string | null> {
   if (!zipRequiredIn(countries, country)) return null;
   try {
-    return (await validateAddress(country, address)) ? null : 'errors.invalidAddress';
+    const { isValid } = await call(validateAddress, { params: { code: country }, body: address });
+    return isValid ? null : 'errors.invalidAddress';
   } catch (error) {
     return error instanceof ApiError && error.status !== 400 && error.status !== 404
       ? error.messageKey

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
 import { isIsoDay } from '../../lib/returns/return-rules.ts';
 import { formatPickupDay, parsePickupDay } from '../../lib/returns/pickup-day.ts';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
 
 const PickupCalendar = lazy(() => import('./PickupCalendar.tsx'));
 

@@ -1,8 +1,8 @@
 /** The pickup date's calendar (react-day-picker): loaded when the customer opens it. */
 import { DayPicker } from 'react-day-picker';
-import { ar, enUS } from 'react-day-picker/locale';
+import { ar, enUS, type DayPickerLocale } from 'react-day-picker/locale';
 import { format } from 'date-fns';
-import type { Lang } from '../../i18n/languages.ts';
+import { dirOf, type Lang } from '../../i18n/languages.ts';
 
 interface Props {
   lang: Lang;
@@ -17,19 +17,21 @@ interface Props {
   onSelect: (date: Date) => void;
 }
 
-const localeOf = (lang: Lang) => (lang === 'ar' ? ar : enUS);
+/** Per language, the calendar's date-fns locale and the pattern of a day's accessible name: 24 November 2026, Tuesday. */
+const CALENDAR: Record<Lang, { locale: DayPickerLocale; dayName: string }> = {
+  en: { locale: enUS, dayName: 'd MMMM yyyy, EEEE' },
+  ar: { locale: ar, dayName: 'd MMMM yyyy، EEEE' },
+};
 
-/** A calendar day's accessible name: 24 November 2026, Tuesday. */
-const dayName = (date: Date, lang: Lang) =>
-  format(date, lang === 'ar' ? 'd MMMM yyyy، EEEE' : 'd MMMM yyyy, EEEE', { locale: localeOf(lang) });
+const dayName = (date: Date, lang: Lang) => format(date, CALENDAR[lang].dayName, { locale: CALENDAR[lang].locale });
 
 export default function PickupCalendar({ lang, label, month, onMonthChange, first, last, selected, onSelect }: Props) {
   return (
     <DayPicker
       mode="single"
       className="return-calendar"
-      locale={localeOf(lang)}
-      dir={lang === 'ar' ? 'rtl' : 'ltr'}
+      locale={CALENDAR[lang].locale}
+      dir={dirOf(lang)}
       numerals="latn"
       aria-label={label}
       // The day's number comes first in its name, as on the button (WCAG 2.5.3 label in name).

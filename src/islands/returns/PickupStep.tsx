@@ -13,8 +13,14 @@ import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
 import { ApiError } from '../../lib/api/errors.ts';
-import { ReturnErrorCode, type ReturnPrice, type ReturnShipment } from '../../lib/api/returns/contract.ts';
-import { calculateReturn, submitReturn } from '../../lib/api/returns/returns.ts';
+import {
+  ReturnErrorCode,
+  calculateReturn,
+  submitReturn,
+  type ReturnPrice,
+  type ReturnShipment,
+} from '../../lib/api/returns/contract.ts';
+import { call } from '../../lib/api/call.ts';
 import {
   clearDraft,
   completeStep,
@@ -39,8 +45,8 @@ import { formatMoney, isolate } from '../../lib/widgets/format.ts';
 import { notify, notifyOnNextPage } from '../../lib/notifications/notifications.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { $session } from '../../lib/session/session-store.ts';
-import { TextField } from '../forms/TextField.tsx';
-import { FormAlert } from '../forms/FormAlert.tsx';
+import { TextField } from '../ui/TextField.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
 import { DateField } from './DateField.tsx';
 import { TimeField } from './TimeField.tsx';
 import { useDraftSync } from './use-draft-sync.ts';
@@ -108,12 +114,15 @@ export function PickupStep({ t, lang, brandSlug, shipment, draft, onBack, onStep
     setCalculating(true);
     try {
       setPrice(
-        await calculateReturn(guid, {
-          packageID: shipment.packageID,
-          weight: parseDecimal(getValues('weight')),
-          weightUnit: 'kg',
-          pickupCountryCode: pickupCountry,
-          deliveryCountryCode: deliveryCountry,
+        await call(calculateReturn, {
+          params: { guid },
+          body: {
+            packageID: shipment.packageID,
+            weight: parseDecimal(getValues('weight')),
+            weightUnit: 'kg',
+            pickupCountryCode: pickupCountry,
+            deliveryCountryCode: deliveryCountry,
+          },
         }),
       );
     } catch (error) {
@@ -129,7 +138,8 @@ export function PickupStep({ t, lang, brandSlug, shipment, draft, onBack, onStep
     setFailure(null);
     setInvalidForm(false);
     try {
-      const stored = await submitReturn(guid, request(form));
+      const body = request(form);
+      const stored = await call(submitReturn, { params: { guid, id: body.packageID }, body });
       setSent(true);
       completeStep('pickup', { pickup: form });
       clearDraft();

@@ -9,9 +9,10 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
-import type { ReturnShipment } from '../../lib/api/returns/contract.ts';
-import { getReturnShipment } from '../../lib/api/returns/returns.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
+import { getReturnShipment, type ReturnShipment } from '../../lib/api/returns/contract.ts';
+import { refetch } from '../../lib/api/query.ts';
+import { $returnShipment, showReturn } from '../../lib/returns/queries.ts';
 import {
   $returnDraft,
   RETURN_STEPS,
@@ -26,8 +27,8 @@ import { loadFailureKey } from '../../lib/returns/return-errors.ts';
 import { formatReturnAmount, formatReturnWeight } from '../../lib/returns/return-rules.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { $session } from '../../lib/session/session-store.ts';
-import { island } from '../forms/Island.tsx';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
+import { island } from '../ui/Island.tsx';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
 
 interface Props {
   lang: Lang;
@@ -125,12 +126,18 @@ const PickupStep = lazy(() => pickupStep().then((step) => ({ default: step.Picku
 function ReturnWizardView({ lang, brandSlug, brandName }: Props) {
   const t = useTranslator(lang, 'returns');
   const user = useStore($session);
-  const guid = user?.guid ?? '';
   const draft = useStore($returnDraft);
   const [where] = useState(readLocation);
-  const [shipment, setShipment] = useState<ReturnShipment | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(where.id === null ? 'return.notFound' : null);
-  const [step, setStep] = useState<ReturnStep>(where.asked ?? 'address-from');
+  const shipment$ = useStore($returnShipment);
+  const shipment = shipment$.data ?? null;
+  const packageId = shipment?.packageID;
+  // Asking again helps when nothing or a server failure answered, not when the shipment can't be returned.
+  const failure = shipment$.error;
+  const retryable = failure !== undefined && (failure.status === 0 || failure.status >= 500);
+  const loadError = where.id === null ? 'return.notFound' : failure ? loadFailureKey(failure) : null;
+  /** The step the address asks for; shown when every step before it is done, else the first one that is not. */
+  const [asked, setAsked] = useState<ReturnStep>(where.asked ?? 'address-from');
+  const step = draft ? draftStep(asked, draft) : asked;
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
 
@@ -139,39 +146,28 @@ function ReturnWizardView({ lang, brandSlug, brandName }: Props) {
     [lang, brandSlug, where.id],
   );
 
-  /** Shows the step the address asks for, or the first one not done before it (and says so in the address). */
-  const settle = useCallback(() => {
-    const { asked } = readLocation();
-    const current = $returnDraft.get();
-    const shown = current ? draftStep(asked ?? 'address-from', current) : 'address-from';
-    if (shown !== asked) history.replaceState(history.state, '', href(shown));
-    setStep(shown);
-  }, [href]);
-
   useEffect(() => {
-    if (!guid || where.id === null) return;
-    let live = true;
-    getReturnShipment(guid, where.id)
-      .then((found) => {
-        if (!live) return;
-        openDraft(found.packageID);
-        setShipment(found);
-        settle();
-      })
-      .catch((error: unknown) => live && setLoadError(loadFailureKey(error)));
-    return () => {
-      live = false;
-    };
-  }, [guid, where.id, settle]);
+    if (where.id !== null) showReturn(where.id);
+  }, [where.id]);
+
+  // The shipment came: its draft opens (the stored one, if it is this shipment's).
+  useEffect(() => {
+    if (packageId !== undefined) openDraft(packageId);
+  }, [packageId]);
+
+  // The address says which step shows (the bare shipment-return, or a step not reachable yet, is replaced).
+  useEffect(() => {
+    if (draft && readLocation().asked !== step) history.replaceState(history.state, '', href(step));
+  }, [draft, step, href]);
 
   useEffect(() => {
     const onPop = () => {
       moved.current = true;
-      settle();
+      setAsked(readLocation().asked ?? 'address-from');
     };
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
-  }, [settle]);
+  }, []);
 
   // Each step has its own title; moving to one puts the focus on its heading.
   useEffect(() => {
@@ -184,14 +180,19 @@ function ReturnWizardView({ lang, brandSlug, brandName }: Props) {
   const go = (next: ReturnStep) => {
     moved.current = true;
     history.pushState(null, '', href(next));
-    setStep(next);
+    setAsked(next);
     scrollTo({ top: 0 });
   };
 
   return (
     <section className="form-card form-card-wide return-page" aria-labelledby="return-heading">
       <h1 id="return-heading">{t('return.heading')}</h1>
-      <LoadStatus t={t} loading={!shipment && !loadError} error={loadError} />
+      <LoadStatus
+        t={t}
+        loading={!shipment && !loadError}
+        error={loadError}
+        onRetry={retryable ? () => refetch(getReturnShipment) : undefined}
+      />
       {loadError && (
         <p>
           <a href={buildUrl(lang, 'account-home', brandSlug, {}, { tab: 'packages' })}>{t('return.backToPackages')}</a>

@@ -9,52 +9,52 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
-import type { CurrentServiceOption, DeliveryAddress, Place } from '../../lib/api/service-options/contract.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
 import {
   getCountryServiceOptions,
   getDeliveryAddress,
   getLocations,
-  getPlaceOption,
+  getLockerOption,
+  getPickupOption,
   getServiceOption,
-  setPlaceOption,
-  type PlaceOptionKind,
-  chooseDeliveryAddress,
-} from '../../lib/api/service-options/service-options.ts';
+  type DeliveryAddress,
+  type Place,
+} from '../../lib/api/service-options/contract.ts';
+import { refetch } from '../../lib/api/query.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import {
   isCurrent,
-  optionFor,
   placesForTab,
-  selectionFailed,
-  selectionSaved,
-  selectionState,
-  startSelection,
   tabOfOption,
   visibleTabs,
   workingDaysRange,
   type SelectionState,
   type ServiceTab,
 } from '../../lib/service-options/service-options.ts';
+import {
+  $deliveryAddress,
+  $lockerOption,
+  $offeredOptions,
+  $pickupOption,
+  $places,
+  $selection,
+  $serviceOption,
+  chooseServiceOption,
+  showServiceOptions,
+} from '../../lib/service-options/queries.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 import { $session } from '../../lib/session/session-store.ts';
-import { island } from '../forms/Island.tsx';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
-import { TabList } from '../account-home/Tabs.tsx';
-import { MapOnDemand } from '../maps/MapOnDemand.tsx';
+import { island } from '../ui/Island.tsx';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
+import { TabList } from '../ui/Tabs.tsx';
+import { MapOnDemand } from '../ui/maps/MapOnDemand.tsx';
 
 interface Props {
   lang: Lang;
 }
 
-interface Loaded {
-  places: Place[];
-  tabs: ServiceTab[];
-  address: DeliveryAddress | null;
-}
-
 /** The office and the locker last chosen, kept while another option is in force. */
-type Kept = Partial<Record<PlaceOptionKind, string>>;
+type Kept = Partial<Record<Exclude<ServiceTab, 'delivery'>, string>>;
 
 const ID = 'service-options';
 
@@ -214,104 +214,99 @@ function DeliveryPanel({
   );
 }
 
+/** A load failure (spec 1 §2.7): 401 or 500. */
+const loadErrorKey = (error: unknown) =>
+  error instanceof ApiError && error.status === 401 ? 'errors.unauthorized' : 'errors.500';
+
 function ServiceOptionsView({ lang }: Props) {
   const t = useTranslator(lang, 'places');
   const user = useStore($session);
   const guid = user?.guid ?? '';
-  const country = user?.countryCode ?? '';
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [state, setState] = useState<SelectionState | null>(null);
-  const [tab, setTab] = useState<ServiceTab>('delivery');
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [kept, setKept] = useState<Kept>({});
+  const places$ = useStore($places);
+  const offered$ = useStore($offeredOptions);
+  const option$ = useStore($serviceOption);
+  const locker$ = useStore($lockerOption);
+  const pickup$ = useStore($pickupOption);
+  const address$ = useStore($deliveryAddress);
+  const state = useStore($selection);
+  const reads = [
+    { load: places$, call: getLocations },
+    { load: offered$, call: getCountryServiceOptions },
+    { load: option$, call: getServiceOption },
+    { load: locker$, call: getLockerOption },
+    { load: pickup$, call: getPickupOption },
+    { load: address$, call: getDeliveryAddress },
+  ];
+  const [picked, setPicked] = useState<ServiceTab | null>(null);
 
+  useEffect(() => showServiceOptions(lang), [lang]);
+
+  const failure = reads.find((read) => read.load.error)?.load.error;
+  const loadError = failure ? loadErrorKey(failure) : null;
   useEffect(() => {
-    if (!guid) return;
-    let live = true;
-    Promise.all([
-      getLocations(country, lang),
-      getCountryServiceOptions(country),
-      getServiceOption(guid),
-      getPlaceOption(guid, 'locker'),
-      getPlaceOption(guid, 'pickup'),
-      getDeliveryAddress(guid),
-    ]).then(
-      ([places, offered, current, locker, pickup, address]) => {
-        if (!live) return;
-        const tabs = visibleTabs(
-          places,
-          offered.map((o) => o.id),
-        );
-        const currentTab = tabOfOption(current.service.id);
-        setLoaded({ places, tabs, address });
-        setKept({ ...(locker ? { locker: locker.id } : {}), ...(pickup ? { pickup: pickup.id } : {}) });
-        setState(selectionState(current));
-        setTab(tabs.includes(currentTab) ? currentTab : (tabs[0] ?? 'delivery'));
-      },
-      (error: unknown) => {
-        if (!live) return;
-        // A load failure shows a danger notification (spec 1 §2.7): 401 or 500.
-        const key = error instanceof ApiError && error.status === 401 ? 'errors.unauthorized' : 'errors.500';
-        setLoadError(key);
-        notify('danger', key);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [guid, country, lang]);
+    // A load failure shows a danger notification too (spec 1 §2.7).
+    if (loadError) notify('danger', loadError);
+  }, [loadError]);
 
   if (!user) return null;
 
+  const loaded = reads.every((read) => read.load.data !== undefined);
+  const places = places$.data;
+  const offered = offered$.data;
+  const tabs =
+    places && offered
+      ? visibleTabs(
+          places,
+          offered.map((o) => o.id),
+        )
+      : [];
+  // The tab of the option in force, until the customer picks one.
+  const currentTab = state ? tabOfOption(state.current.service.id) : 'delivery';
+  const tab = picked ?? (tabs.includes(currentTab) ? currentTab : (tabs[0] ?? 'delivery'));
+  const locker = locker$.data;
+  const pickup = pickup$.data;
+  const kept: Kept = { ...(locker ? { locker: locker.id } : {}), ...(pickup ? { pickup: pickup.id } : {}) };
+
   const choose = (chosenTab: ServiceTab, locationId: string | 0, name: string) => {
-    if (!state) return;
-    const started = startSelection(state, optionFor(chosenTab, locationId, name));
-    if (!started) return;
-    setState(started);
-    const update: Promise<CurrentServiceOption> =
-      chosenTab === 'delivery' ? chooseDeliveryAddress(guid) : setPlaceOption(guid, chosenTab, String(locationId));
-    update.then(
-      (saved) => {
-        setState(selectionSaved(saved));
-        if (chosenTab !== 'delivery') setKept((k) => ({ ...k, [chosenTab]: String(locationId) }));
-        notify('success', 'notifications.optionSelectSuccess');
-      },
-      () => {
-        setState((s) => s && selectionFailed(s));
-        notify('danger', 'errors.optionSelectError');
-      },
-    );
+    void chooseServiceOption(guid, chosenTab, locationId, name).then((saved) => {
+      if (saved === true) notify('success', 'notifications.optionSelectSuccess');
+      if (saved === false) notify('danger', 'errors.optionSelectError');
+    });
   };
 
   return (
     <section className="service-options-page" aria-labelledby={`${ID}-heading`}>
       <h1 id={`${ID}-heading`}>{t('serviceOptions.heading')}</h1>
-      <LoadStatus t={t} loading={!loaded} error={loadError} />
-      {loaded && state && (
+      <LoadStatus
+        t={t}
+        loading={!loaded}
+        error={loadError}
+        onRetry={() => refetch(...reads.filter((read) => read.load.error).map((read) => read.call))}
+      />
+      {loaded && places && state && (
         <>
           <p className="service-options-current" role="status">
             {t(`serviceOptions.current.${tabOfOption(state.current.service.id)}`, {
-              place:
-                placeLabel(loaded.places.find((p) => p.id === state.current.locationId)) ?? state.current.service.name,
+              place: placeLabel(places.find((p) => p.id === state.current.locationId)) ?? state.current.service.name,
             })}
           </p>
           <TabList
             label={t('serviceOptions.tabsLabel')}
             idPrefix={ID}
             current={tab}
-            onSelect={setTab}
-            tabs={loaded.tabs.map((id) => ({ id, label: t(`serviceOptions.tab.${id}`) }))}
+            onSelect={setPicked}
+            tabs={tabs.map((id) => ({ id, label: t(`serviceOptions.tab.${id}`) }))}
           />
           <div role="tabpanel" id={`${ID}-panel-${tab}`} aria-labelledby={`${ID}-tab-${tab}`} className="tab-panel">
             {tab === 'delivery' ? (
-              <DeliveryPanel t={t} address={loaded.address} state={state} onChoose={choose} />
+              <DeliveryPanel t={t} address={address$.data ?? null} state={state} onChoose={choose} />
             ) : (
               <OfficesPanel
                 key={tab}
                 t={t}
                 lang={lang}
                 tab={tab}
-                places={placesForTab(loaded.places, tab)}
+                places={placesForTab(places, tab)}
                 state={state}
                 kept={kept}
                 onChoose={choose}

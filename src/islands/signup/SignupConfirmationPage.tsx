@@ -6,14 +6,14 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { decodeConfirmationPayment, forgetPlan } from '../../lib/signup/signup-steps.ts';
 import { COUNTRIES_WITH_ADDRESSES } from '../../lib/reference/countries.ts';
 import { mailboxCount } from '../../lib/profile/profile-rules.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { StepIndicator } from '../forms/StepIndicator.tsx';
-import { island } from '../forms/Island.tsx';
+import { StepIndicator } from '../ui/StepIndicator.tsx';
+import { island } from '../ui/Island.tsx';
 
 interface Props {
   lang: Lang;

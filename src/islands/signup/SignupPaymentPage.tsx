@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { updateMarketingContact } from '../../lib/api/marketing/marketing.ts';
 import { FORM_STAGE } from '../../lib/api/marketing/contract.ts';
 import { readReturn } from '../../lib/payments/checkout-rules.ts';
@@ -16,9 +16,9 @@ import { rememberedPlan, rememberPlan, toPlanId } from '../../lib/signup/signup-
 import type { CurrentUser } from '../../lib/session/current-user.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { StepIndicator } from '../forms/StepIndicator.tsx';
-import { island } from '../forms/Island.tsx';
-import { Checkout } from '../checkout/Checkout.tsx';
+import { StepIndicator } from '../ui/StepIndicator.tsx';
+import { island } from '../ui/Island.tsx';
+import { Checkout } from '../ui/checkout/Checkout.tsx';
 
 interface Props {
   lang: Lang;

@@ -8,32 +8,37 @@ import { useForm, useWatch, type ChangeHandler, type FieldPath } from 'react-hoo
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
-import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
+import { localeOf, type Lang } from '../../i18n/languages.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { birthDateOf, signupFormSchema, type SignupForm } from '../../lib/signup/signup-forms.ts';
 import { choosePlan, rememberedPlan, rememberPlan, toPlanId } from '../../lib/signup/signup-steps.ts';
-import { checkEmail, getProfileDetails, saveProfileDetails, signup } from '../../lib/api/signup/signup.ts';
-import { getCountryByClient, getMembershipPlans } from '../../lib/api/reference/reference.ts';
+import { checkSignupEmail, signup } from '../../lib/api/signup/contract.ts';
+import { call } from '../../lib/api/call.ts';
+import { $savedProfileDetails, $signupPlans, chooseSignupCountry } from '../../lib/signup/queries.ts';
+import { $visitorCountry } from '../../lib/reference/visitor-country.ts';
 import { saveMarketingContact } from '../../lib/api/marketing/marketing.ts';
 import { FORM_STAGE } from '../../lib/api/marketing/contract.ts';
 import { ApiError } from '../../lib/api/errors.ts';
-import type { CustomerDetails } from '../../lib/api/account/contract.ts';
-import type { Plan } from '../../lib/reference/schemas.ts';
+import {
+  saveProfileDetails,
+  type CustomerDetails,
+  type ProfileDetailsResponse,
+} from '../../lib/api/account/contract.ts';
 import { COUNTRIES_WITH_ADDRESSES, countryByCode, countryName, countryOptions } from '../../lib/reference/countries.ts';
 import { mailboxCount, normalisePhone } from '../../lib/profile/profile-rules.ts';
 import { $session, setCurrentUser } from '../../lib/session/session-store.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { TextField } from '../forms/TextField.tsx';
-import { NameFields } from '../forms/NameFields.tsx';
-import { SelectField } from '../forms/SelectField.tsx';
-import { CheckboxField } from '../forms/CheckboxField.tsx';
-import { BirthDateFields } from '../forms/BirthDateFields.tsx';
-import { PlanChooser } from '../forms/PlanChooser.tsx';
-import { NewPasswordFields } from '../forms/NewPasswordFields.tsx';
-import { StepIndicator } from '../forms/StepIndicator.tsx';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { SubmitButton } from '../forms/SubmitButton.tsx';
-import { island } from '../forms/Island.tsx';
+import { TextField } from '../ui/TextField.tsx';
+import { NameFields } from '../ui/NameFields.tsx';
+import { SelectField } from '../ui/SelectField.tsx';
+import { CheckboxField } from '../ui/CheckboxField.tsx';
+import { BirthDateFields } from '../ui/BirthDateFields.tsx';
+import { PlanChooser } from '../ui/PlanChooser.tsx';
+import { NewPasswordFields } from '../ui/NewPasswordFields.tsx';
+import { StepIndicator } from '../ui/StepIndicator.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
+import { island } from '../ui/Island.tsx';
 
 interface Props {
   lang: Lang;
@@ -47,22 +52,10 @@ const RENAME: Record<string, string> = { birthDate: 'birthYear' };
 
 /** Plans for the chosen country (the default list when it has none). */
 function usePlans(countryCode: string) {
-  const [plans, setPlans] = useState<Plan[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    getMembershipPlans(countryCode || 'default')
-      .then((r) => {
-        if (!live) return;
-        setPlans(r.plans);
-        setFailed(false);
-      })
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [countryCode]);
-  return { plans, failed };
+  // Before the store is listened to, so that the first plans asked for are the country's.
+  useEffect(() => chooseSignupCountry(countryCode), [countryCode]);
+  const { data, error } = useStore($signupPlans);
+  return { plans: data?.plans ?? null, failed: error !== undefined };
 }
 
 function Mailboxes({ t, lang, countryCode }: { t: TFunction; lang: Lang; countryCode: string }) {
@@ -72,83 +65,71 @@ function Mailboxes({ t, lang, countryCode }: { t: TFunction; lang: Lang; country
   return (
     <p className="signup-mailboxes">
       {t('signup.mailboxes', { count })}{' '}
-      <span className="field-hint">{new Intl.ListFormat(lang, { type: 'conjunction' }).format(names)}</span>
+      <span className="field-hint">{new Intl.ListFormat(localeOf(lang), { type: 'conjunction' }).format(names)}</span>
     </p>
   );
 }
 
-function SignupProfileForm({ lang, brandSlug }: Props) {
+const EMPTY_FORM: AnyForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  passwordConfirmation: '',
+  countryCode: '',
+  mobileNumber: '',
+  birthDay: '',
+  birthMonth: '',
+  birthYear: '',
+  planId: '',
+  agreeOnUseOptIn: false,
+  confirmedAgreement: false,
+};
+
+/** The form as an incomplete account saved it, with the plan asked for if any. */
+function savedForm(d: ProfileDetailsResponse, wantedPlan: number | null): AnyForm {
+  return {
+    ...EMPTY_FORM,
+    firstName: d.firstName,
+    lastName: d.lastName,
+    countryCode: d.countryCode,
+    mobileNumber: d.mobileNumber,
+    birthDay: d.birthDate ? String(d.birthDate.day) : '',
+    birthMonth: d.birthDate ? String(d.birthDate.month) : '',
+    birthYear: d.birthDate ? String(d.birthDate.year) : '',
+    planId: String(wantedPlan ?? d.planId),
+    agreeOnUseOptIn: d.agreeOnUseOptIn,
+  };
+}
+
+interface FormProps extends Props {
+  /** An incomplete account's saved details; null for a visitor, or when they could not be read. */
+  saved: ProfileDetailsResponse | null;
+  savedFailed: boolean;
+}
+
+function SignupProfileForm({ lang, brandSlug, saved, savedFailed }: FormProps) {
   const t = useTranslator(lang, 'auth', 'plans');
   const user = useStore($session);
   const incomplete = user?.isLoggedIn === true && !user.hasMailboxes;
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(savedFailed ? 'errors.500' : null);
   const [emailProblem, setEmailProblem] = useState<string | null>(null);
-  // An incomplete account's form shows once its saved details are in, so nothing typed is overwritten.
-  const [ready, setReady] = useState(!incomplete);
   const wantedPlan = Number(new URLSearchParams(location.search).get('id')) || rememberedPlan();
 
-  const { register, handleSubmit, control, setValue, setError, reset, getValues, formState } = useForm<AnyForm>({
+  const { register, handleSubmit, control, setValue, setError, getValues, formState } = useForm<AnyForm>({
     resolver: zodResolver(signupFormSchema(incomplete ? 'complete' : 'new')),
-    defaultValues: {
-      firstName: '',
-      lastName: '',
-      email: '',
-      password: '',
-      passwordConfirmation: '',
-      countryCode: '',
-      mobileNumber: '',
-      birthDay: '',
-      birthMonth: '',
-      birthYear: '',
-      planId: '',
-      agreeOnUseOptIn: false,
-      confirmedAgreement: false,
-    },
+    defaultValues: saved ? savedForm(saved, wantedPlan) : EMPTY_FORM,
   });
   const countryCode = useWatch({ control, name: 'countryCode' });
   const password = useWatch({ control, name: 'password' }) ?? '';
   const { plans, failed: plansFailed } = usePlans(countryCode);
+  const { data: byClient } = useStore($visitorCountry);
 
-  // A user with mailboxes has finished signing up.
+  // The visitor's country, if the network knows it and none is chosen yet.
   useEffect(() => {
-    if (user?.isLoggedIn && user.hasMailboxes) location.replace(buildUrl(lang, 'account-home', brandSlug));
-  }, [user, lang, brandSlug]);
-
-  // The visitor's country, if the network knows it; an incomplete account's saved details.
-  useEffect(() => {
-    let live = true;
-    if (incomplete && user) {
-      getProfileDetails(user.guid)
-        .then((d) => {
-          if (!live) return;
-          reset({
-            ...getValues(),
-            firstName: d.firstName,
-            lastName: d.lastName,
-            countryCode: d.countryCode,
-            mobileNumber: d.mobileNumber,
-            birthDay: d.birthDate ? String(d.birthDate.day) : '',
-            birthMonth: d.birthDate ? String(d.birthDate.month) : '',
-            birthYear: d.birthDate ? String(d.birthDate.year) : '',
-            planId: String(wantedPlan ?? d.planId),
-            agreeOnUseOptIn: d.agreeOnUseOptIn,
-          });
-        })
-        .catch(() => live && setFailure('errors.500'))
-        .finally(() => live && setReady(true));
-    } else {
-      getCountryByClient()
-        .then((code) => {
-          if (live && code && !getValues('countryCode') && countryByCode(code)) setValue('countryCode', code);
-        })
-        .catch(() => undefined);
-    }
-    return () => {
-      live = false;
-    };
-    // Once per page: the session user doesn't change while the form is open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+    const code = byClient?.countryCode;
+    if (code && !getValues('countryCode') && countryByCode(code)) setValue('countryCode', code);
+  }, [byClient, getValues, setValue]);
 
   // The plan: the one asked for (URL or earlier choice) if the country offers it, else basic.
   useEffect(() => {
@@ -169,7 +150,7 @@ function SignupProfileForm({ lang, brandSlug }: Props) {
       setEmailProblem(null);
       if (!z.email().safeParse(email).success) return;
       try {
-        await checkEmail(email);
+        await call(checkSignupEmail, { body: email });
       } catch (error) {
         if (error instanceof ApiError)
           setEmailProblem((await import('../../lib/signup/signup-errors.ts')).emailCheckProblem(error));
@@ -210,14 +191,19 @@ function SignupProfileForm({ lang, brandSlug }: Props) {
     try {
       const details =
         incomplete && user
-          ? await saveProfileDetails(user.guid, { ...common, confirmedAgreement: true })
-          : await signup({
-              ...common,
-              email: form.email,
-              password: form.password,
-              passwordConfirmation: form.passwordConfirmation,
-              langCode: lang,
-              agreeOnUseOptIn: form.agreeOnUseOptIn,
+          ? await call(saveProfileDetails, {
+              params: { guid: user.guid },
+              body: { ...common, confirmedAgreement: true },
+            })
+          : await call(signup, {
+              body: {
+                ...common,
+                email: form.email,
+                password: form.password,
+                passwordConfirmation: form.passwordConfirmation,
+                langCode: lang,
+                agreeOnUseOptIn: form.agreeOnUseOptIn,
+              },
             });
       await after(details, form);
     } catch (error) {
@@ -232,14 +218,6 @@ function SignupProfileForm({ lang, brandSlug }: Props) {
     }
   };
 
-  if (user?.isLoggedIn && user.hasMailboxes) return null;
-  if (!ready) {
-    return (
-      <p className="form-card" role="status">
-        {t('common.loading')}
-      </p>
-    );
-  }
   const errors = formState.errors;
 
   return (
@@ -349,4 +327,41 @@ function SignupProfileForm({ lang, brandSlug }: Props) {
   );
 }
 
-export default island(SignupProfileForm);
+/** An incomplete account's form shows once its saved details are in, so nothing typed is overwritten. */
+function CompleteAccount(props: Props) {
+  const t = useTranslator(props.lang, 'auth', 'plans');
+  const { data, error } = useStore($savedProfileDetails);
+  if (!data && !error) {
+    return (
+      <p className="form-card" role="status">
+        {t('common.loading')}
+      </p>
+    );
+  }
+  return <SignupProfileForm {...props} saved={data ?? null} savedFailed={error !== undefined} />;
+}
+
+function SignupProfileView(props: Props) {
+  const { lang, brandSlug } = props;
+  const user = useStore($session);
+  // Decided when the page opens: a visitor who signs up here is not then asked for saved details.
+  const [completing] = useState(() => {
+    const opener = $session.get();
+    return opener?.isLoggedIn === true && !opener.hasMailboxes;
+  });
+  const finished = user?.isLoggedIn === true && user.hasMailboxes;
+
+  // A user with mailboxes has finished signing up.
+  useEffect(() => {
+    if (finished) location.replace(buildUrl(lang, 'account-home', brandSlug));
+  }, [finished, lang, brandSlug]);
+
+  if (finished) return null;
+  return completing ? (
+    <CompleteAccount {...props} />
+  ) : (
+    <SignupProfileForm {...props} saved={null} savedFailed={false} />
+  );
+}
+
+export default island(SignupProfileView);

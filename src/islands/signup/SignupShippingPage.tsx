@@ -2,82 +2,87 @@
  * Signup step 2 (spec 1 §2.4, §5): shipping details. With a free plan the mailboxes open and the customer
  * goes to the confirmation; with a paid plan, to the payment step URL the API resolves, carrying the plan.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { shippingFormSchema, type ShippingForm } from '../../lib/signup/signup-forms.ts';
 import { fieldProblemsOf, formProblemOf } from '../../lib/signup/signup-errors.ts';
-import { getShippingDetails, resolvePaymentUrl, saveShippingDetails } from '../../lib/api/signup/signup.ts';
-import { getCustomerDetails } from '../../lib/api/account/get-customer-details.ts';
+import { call } from '../../lib/api/call.ts';
+import {
+  getCustomerDetails,
+  saveShippingDetails,
+  type ShippingDetailsResponse,
+} from '../../lib/api/account/contract.ts';
+import { $shippingDetails } from '../../lib/signup/queries.ts';
+import { resolveSignupPaymentUrl } from '../../lib/api/signup/contract.ts';
 import { ApiError } from '../../lib/api/errors.ts';
-import { countryByCode, countryName } from '../../lib/reference/countries.ts';
+import { countryByCode, countryName, type CountryOption } from '../../lib/reference/countries.ts';
 import { zipCodeRequired } from '../../lib/profile/profile-rules.ts';
 import { $session, setCurrentUser } from '../../lib/session/session-store.ts';
 import { currentUserFrom } from '../../lib/session/from-login.ts';
 import { notifyOnNextPage } from '../../lib/notifications/notifications.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { AddressFields, addressBindings } from '../forms/AddressFields.tsx';
-import { CheckboxField } from '../forms/CheckboxField.tsx';
-import { StepIndicator } from '../forms/StepIndicator.tsx';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { SubmitButton } from '../forms/SubmitButton.tsx';
-import { island } from '../forms/Island.tsx';
+import { AddressFields, addressBindings } from '../ui/AddressFields.tsx';
+import { CheckboxField } from '../ui/CheckboxField.tsx';
+import { StepIndicator } from '../ui/StepIndicator.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
+import { island } from '../ui/Island.tsx';
 
 interface Props {
   lang: Lang;
   brandSlug: string;
 }
 
-function SignupShippingForm({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang);
+/** The address saved so far; an empty form when there is none (or it could not be read). */
+function formOf(d: ShippingDetailsResponse | undefined): ShippingForm {
+  return {
+    addressLine1: d?.addressLine1 ?? '',
+    addressLine2: d?.addressLine2 ?? '',
+    city: d?.city ?? '',
+    zipCode: d?.zipCode ?? '',
+    state: d?.state ?? '',
+    w3wAddress: d?.w3wAddress ?? '',
+    applyProtectionService: d?.applyProtectionService ?? false,
+  };
+}
+
+function SignupShippingView(props: Props) {
+  const t = useTranslator(props.lang);
   const user = useStore($session);
   const country = countryByCode(user?.countryCode);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { data, error } = useStore($shippingDetails);
+  if (!user || !country) return null;
   // The form shows once the saved details are in, so a late answer never overwrites what is typed.
-  const [ready, setReady] = useState(false);
+  if (!data && !error) {
+    return (
+      <p className="form-card" role="status">
+        {t('common.loading')}
+      </p>
+    );
+  }
+  return <SignupShippingForm {...props} guid={user.guid} country={country} saved={data} />;
+}
 
-  const { register, handleSubmit, control, setValue, setError, reset, getValues, formState } = useForm<ShippingForm>({
+function SignupShippingForm({
+  lang,
+  brandSlug,
+  guid,
+  country,
+  saved,
+}: Props & { guid: string; country: CountryOption; saved: ShippingDetailsResponse | undefined }) {
+  const t = useTranslator(lang);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const { register, handleSubmit, control, setValue, setError, getValues, formState } = useForm<ShippingForm>({
     resolver: zodResolver(shippingFormSchema(zipCodeRequired(country))),
-    defaultValues: {
-      addressLine1: '',
-      addressLine2: '',
-      city: '',
-      zipCode: '',
-      state: '',
-      w3wAddress: '',
-      applyProtectionService: false,
-    },
+    defaultValues: formOf(saved),
   });
   const city = useWatch({ control, name: 'city' });
   const street = useWatch({ control, name: 'addressLine1' });
-
-  useEffect(() => {
-    if (!user) return;
-    let live = true;
-    getShippingDetails(user.guid)
-      .then((d) => {
-        if (!live) return;
-        reset({
-          addressLine1: d.addressLine1,
-          addressLine2: d.addressLine2,
-          city: d.city,
-          zipCode: d.zipCode,
-          state: d.state,
-          w3wAddress: d.w3wAddress,
-          applyProtectionService: d.applyProtectionService,
-        });
-      })
-      .catch(() => undefined)
-      .finally(() => live && setReady(true));
-    return () => {
-      live = false;
-    };
-    // Once per page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
 
   const fill = useCallback(
     (part: 'zipCode' | 'state' | 'w3wAddress', value: string) =>
@@ -85,29 +90,21 @@ function SignupShippingForm({ lang, brandSlug }: Props) {
     [setValue],
   );
 
-  if (!user || !country) return null;
-  if (!ready) {
-    return (
-      <p className="form-card" role="status">
-        {t('common.loading')}
-      </p>
-    );
-  }
-
   const onSubmit = async (form: ShippingForm) => {
     setFailure(null);
     try {
-      const result = await saveShippingDetails(user.guid, { ...form, countryCode: country.code });
+      const result = await call(saveShippingDetails, {
+        params: { guid },
+        body: { ...form, countryCode: country.code },
+      });
       if (result.amount > 0) {
-        const { absoluteUri } = await resolvePaymentUrl({
-          currencyCode: result.currencyCode,
-          planId: result.planId,
-          lang,
+        const { absoluteUri } = await call(resolveSignupPaymentUrl, {
+          body: { currencyCode: result.currencyCode, planId: result.planId, lang },
         });
         location.assign(absoluteUri);
         return;
       }
-      setCurrentUser(currentUserFrom(await getCustomerDetails()));
+      setCurrentUser(currentUserFrom(await call(getCustomerDetails)));
       notifyOnNextPage('success', 'notifications.mailboxesReady');
       location.assign(buildUrl(lang, 'signup.confirmation', brandSlug));
     } catch (error) {
@@ -159,4 +156,4 @@ function SignupShippingForm({ lang, brandSlug }: Props) {
   );
 }
 
-export default island(SignupShippingForm);
+export default island(SignupShippingView);

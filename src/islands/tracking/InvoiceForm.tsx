@@ -2,13 +2,19 @@
  * The invoice form (spec 1 §5, spec 2 §3 shipment invoice): the commodity's cost, whether there is an invoice,
  * up to five files, and the owner's confirmation, which is asked again whenever the choice or the files change.
  * Files go first (api/tracking/{awb}/upload), then the form; after a failure nothing chosen or typed is lost, and
- * files already sent are not sent again.
+ * files already sent are not sent again. The files the shipment holds download from their links.
  */
 import { useId, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
-import type { Lang } from '../../i18n/languages.ts';
-import type { Tracking } from '../../lib/api/tracking/contract.ts';
-import { saveInvoice, uploadInvoiceFiles } from '../../lib/api/tracking/tracking.ts';
+import { localeOf, type Lang } from '../../i18n/languages.ts';
+import {
+  getInvoiceFile,
+  saveInvoice,
+  uploadInvoiceFiles,
+  type OwnerTracking,
+} from '../../lib/api/tracking/contract.ts';
+import { INVOICE_UPLOAD_TIMEOUT_MS } from '../../lib/api/tracking/tracking.ts';
+import { call, urlOf } from '../../lib/api/call.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 import { ALLOWED_EXTENSIONS, INVOICE_QUEUE_LIMIT, fileProblemKey } from '../../lib/uploads/file-rules.ts';
@@ -19,17 +25,17 @@ import {
   type InvoiceFormState,
   type InvoiceProblem,
 } from '../../lib/tracking/tracking-rules.ts';
-import { numberLocale } from '../../lib/widgets/format.ts';
-import { FormAlert } from '../forms/FormAlert.tsx';
-import { SubmitButton } from '../forms/SubmitButton.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
 
 const ACCEPT = ALLOWED_EXTENSIONS.map((e) => `.${e}`).join(',');
 
 interface Props {
   t: TFunction;
   lang: Lang;
-  shipment: Tracking;
-  onSaved: (tracking: Tracking) => void;
+  shipment: OwnerTracking;
+  /** The form was sent: the shipment has changed. */
+  onSaved: () => void;
 }
 
 const problemKey = (problem: InvoiceProblem) =>
@@ -77,20 +83,18 @@ export function InvoiceForm({ t, lang, shipment, onSaved }: Props) {
     setBusy(true);
     setFailure(null);
     try {
+      const params = { awb: shipment.awb };
       if (form.files.length > 0 && sent.current !== form.files) {
-        await uploadInvoiceFiles(shipment.awb, form.files as File[]);
+        await call(uploadInvoiceFiles, { params, body: form.files as File[] }, { timeout: INVOICE_UPLOAD_TIMEOUT_MS });
         sent.current = form.files;
       }
-      const saved = await saveInvoice(shipment.awb, {
-        cost: parseCost(form.cost)!,
-        hasInvoice: form.hasInvoice === true,
-        agreement: true,
-      });
+      const commodity = { cost: parseCost(form.cost)!, hasInvoice: form.hasInvoice === true, agreement: true as const };
+      await call(saveInvoice, { params, body: { commodity } });
       notify('success', 'notifications.uploadInvoiceSuccess');
       sent.current = null;
       if (fileInput.current) fileInput.current.value = '';
       setForm((f) => ({ ...f, files: [], agreement: false }));
-      onSaved(saved);
+      onSaved();
     } catch (error) {
       const key = error instanceof ApiError ? error.messageKey : 'errors.global';
       // File problems are the customer's to fix; anything else is the catalogue's global upload failure.
@@ -121,14 +125,14 @@ export function InvoiceForm({ t, lang, shipment, onSaved }: Props) {
       }}
     >
       <h2 id={`${id}-heading`}>{t('tracking.invoice.heading')}</h2>
-      <p>{t('tracking.invoice.intro', { currency: shipment.currency ?? '' })}</p>
+      <p>{t('tracking.invoice.intro', { currency: shipment.currency })}</p>
       {failure && (
         <FormAlert>
           <p>{t(failure, { count: INVOICE_QUEUE_LIMIT })}</p>
         </FormAlert>
       )}
       <div className="field">
-        <label htmlFor={`${id}-cost`}>{t('tracking.invoice.cost', { currency: shipment.currency ?? '' })}</label>
+        <label htmlFor={`${id}-cost`}>{t('tracking.invoice.cost', { currency: shipment.currency })}</label>
         <input
           id={`${id}-cost`}
           inputMode="decimal"
@@ -200,13 +204,15 @@ export function InvoiceForm({ t, lang, shipment, onSaved }: Props) {
         {errorOf(has('agreement') ? 'agreement' : undefined, 'agreement')}
       </div>
       <SubmitButton busy={busy} label={t('tracking.invoice.submit')} busyLabel={t('common.working')} />
-      {shipment.attachments && shipment.attachments.length > 0 && (
+      {shipment.attachments.length > 0 && (
         <div className="invoice-files">
           <h3>{t('tracking.invoice.sentFiles')}</h3>
           <ul>
             {shipment.attachments.map((a) => (
-              <li key={a.id} dir="auto">
-                {a.name}
+              <li key={a.id}>
+                <a href={urlOf(getInvoiceFile, { params: { awb: shipment.awb, uploadId: a.id } })} dir="auto">
+                  {a.name}
+                </a>
               </li>
             ))}
           </ul>
@@ -215,7 +221,7 @@ export function InvoiceForm({ t, lang, shipment, onSaved }: Props) {
       {shipment.invoice && (
         <p className="field-hint">
           {t('tracking.invoice.lastSent', {
-            date: new Intl.DateTimeFormat(numberLocale(lang), { dateStyle: 'medium' }).format(
+            date: new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' }).format(
               new Date(shipment.invoice.submittedAt),
             ),
           })}

@@ -1,13 +1,15 @@
 /**
- * What only the shipment's owner sees (spec 1 §4.9): customs (duty, import VAT, declared value), charges due with
- * pay now, the GST notice and the invoice form, and the return-shipment entry.
+ * What only the shipment's owner sees (spec 1 §4.9), from the owner's single-package view: customs (duty, import
+ * VAT, declared value), charges due with pay now, the GST notice and the invoice form, and the return-shipment
+ * entry.
  */
 import { useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
-import type { Tracking } from '../../lib/api/tracking/contract.ts';
-import { resolveShipmentPaymentUrl } from '../../lib/api/pending-payments/pending-payments.ts';
-import { newIdempotencyKey } from '../../lib/api/payments/payments.ts';
+import type { OwnerTracking } from '../../lib/api/tracking/contract.ts';
+import { resolveShipmentPaymentUrl } from '../../lib/api/pending-payments/contract.ts';
+import { newIdempotencyKey, withIdempotencyKey } from '../../lib/api/payments/payments.ts';
+import { call } from '../../lib/api/call.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { gstRuleApplies } from '../../lib/tracking/tracking-rules.ts';
@@ -15,15 +17,16 @@ import { isReturnable } from '../../lib/returns/return-rules.ts';
 import { formatMoney } from '../../lib/widgets/format.ts';
 import { CHARGE_LINES, chargeLines } from '../../lib/payments/pending-charges.ts';
 import { fromMinor } from '../../lib/payments/money.ts';
-import { FormAlert } from '../forms/FormAlert.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
 import { InvoiceForm } from './InvoiceForm.tsx';
 
 interface Props {
   t: TFunction;
   lang: Lang;
   brandSlug: string;
-  shipment: Tracking;
-  onChanged: (tracking: Tracking) => void;
+  shipment: OwnerTracking;
+  /** The shipment changed (its invoice was sent): show it again. */
+  onChanged: () => void;
 }
 
 function PayNow({ t, lang, shipment }: Pick<Props, 't' | 'lang' | 'shipment'>) {
@@ -32,7 +35,7 @@ function PayNow({ t, lang, shipment }: Pick<Props, 't' | 'lang' | 'shipment'>) {
   /** One payment page per attempt: a double click asks once. */
   const key = useRef<string | null>(null);
   const due = shipment.chargesDue;
-  if (!due || shipment.hawbid === undefined) return null;
+  if (!due) return null;
   const hawbId = shipment.hawbid;
   const lines = chargeLines(due.charges, due.currencyCode);
 
@@ -42,7 +45,11 @@ function PayNow({ t, lang, shipment }: Pick<Props, 't' | 'lang' | 'shipment'>) {
     setFailed(false);
     key.current ??= newIdempotencyKey();
     try {
-      const url = await resolveShipmentPaymentUrl([hawbId], due.currencyCode, lang, key.current, 'tracking');
+      const { absoluteUri: url } = await call(
+        resolveShipmentPaymentUrl,
+        { query: { currencyCode: due.currencyCode, lang, returnTo: 'tracking' }, body: [hawbId] },
+        withIdempotencyKey(key.current),
+      );
       notify('info', 'notifications.waitRedirection');
       location.assign(url);
     } catch {
@@ -80,7 +87,7 @@ function PayNow({ t, lang, shipment }: Pick<Props, 't' | 'lang' | 'shipment'>) {
 }
 
 function Customs({ t, lang, shipment }: Pick<Props, 't' | 'lang' | 'shipment'>) {
-  const currency = shipment.customsCurrency ?? shipment.currency ?? 'USD';
+  const currency = shipment.customsCurrency;
   const declared = shipment.customsDeclaredValue;
   return (
     <section className="tracking-section" aria-labelledby="tracking-customs-heading">
@@ -97,7 +104,7 @@ function Customs({ t, lang, shipment }: Pick<Props, 't' | 'lang' | 'shipment'>) 
         <div>
           <dt>{t('tracking.customs.declaredValue')}</dt>
           <dd>
-            {declared !== null && declared !== undefined && shipment.customsDeclaredCurrency
+            {declared !== null && shipment.customsDeclaredCurrency
               ? formatMoney(declared, shipment.customsDeclaredCurrency, lang)
               : t('tracking.customs.notDeclared')}
           </dd>
@@ -146,7 +153,7 @@ export function PrivateSection({ t, lang, brandSlug, shipment, onChanged }: Prop
         </div>
       )}
       <InvoiceForm t={t} lang={lang} shipment={shipment} onSaved={onChanged} />
-      {canReturn && shipment.hawbid !== undefined && (
+      {canReturn && (
         <section className="tracking-section" aria-labelledby="tracking-return-heading">
           <h2 id="tracking-return-heading">{t('tracking.return.heading')}</h2>
           <p>{t('tracking.return.intro')}</p>

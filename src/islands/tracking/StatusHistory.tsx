@@ -1,7 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { Lang } from '../../i18n/languages.ts';
+import { localeOf, type Lang } from '../../i18n/languages.ts';
 import type { TrackingEvent } from '../../lib/api/tracking/contract.ts';
-import { numberLocale } from '../../lib/widgets/format.ts';
 
 /** A status in the reader's language, or as the server wrote it when the page has no name for it. */
 export function statusName(t: TFunction, statusId: number, fallback: string): string {
@@ -10,7 +9,7 @@ export function statusName(t: TFunction, statusId: number, fallback: string): st
 
 /** Date and 24-hour time, in the reader's language (Latin digits). */
 function when(at: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(numberLocale(lang), {
+  return new Intl.DateTimeFormat(localeOf(lang), {
     dateStyle: 'medium',
     timeStyle: 'short',
     hourCycle: 'h23',

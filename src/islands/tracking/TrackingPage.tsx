@@ -1,24 +1,27 @@
 /**
  * The tracking page (spec 1 §2.6, §4.9; route tracking/{awbNumber}): loads the shipment on entry and shows its
  * status, the truck bar and the status history to anyone; its owner also gets the private section (unless the
- * shipment is still 'In Account'). Inquiries and claims go to the request form, through login when needed, and
+ * shipment is still 'In Account'). A logged-in customer's own shipment loads from the owner's single-package view
+ * (GET api/packages/{awb}/singlePackage, places and statuses in the page's language); anyone else's, and every
+ * visitor's, from public tracking. Inquiries and claims go to the request form, through login when needed, and
  * come back here. Pay now returns here from the provider's page with the order it paid.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
-import { awbNumberSchema, type Tracking } from '../../lib/api/tracking/contract.ts';
-import { getTracking } from '../../lib/api/tracking/tracking.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
+import { awbNumberSchema, getSinglePackage, getTracking, type Tracking } from '../../lib/api/tracking/contract.ts';
 import { ApiError } from '../../lib/api/errors.ts';
-import { $session } from '../../lib/session/session-store.ts';
+import { refetch } from '../../lib/api/query.ts';
+import { $customerGuid } from '../../lib/session/session-store.ts';
+import { $ownShipment, $publicTracking, notOwned, trackShipment } from '../../lib/tracking/queries.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { SHIPMENT_REQUEST_CATEGORIES, showsPrivateSection } from '../../lib/tracking/tracking-rules.ts';
-import { island } from '../forms/Island.tsx';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
-import { OutcomeNotice } from '../pending-payments/OutcomeNotice.tsx';
-import { readPaymentReturn, settlePaymentReturn, type ReturnedPayment } from '../pending-payments/payment-return.ts';
+import { island } from '../ui/Island.tsx';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
+import { OutcomeNotice } from '../ui/payment/OutcomeNotice.tsx';
+import { readPaymentReturn, settlePaymentReturn, type ReturnedPayment } from '../../lib/payments/payment-return.ts';
 import { TruckProgress } from './TruckProgress.tsx';
 import { StatusHistory, statusName } from './StatusHistory.tsx';
 import { PrivateSection } from './PrivateSection.tsx';
@@ -81,36 +84,31 @@ function Requests({
 
 function TrackingView({ lang, brandSlug }: Props) {
   const t = useTranslator(lang, 'pending', 'tracking');
-  const user = useStore($session);
+  const guid = useStore($customerGuid);
   const [awb] = useState(awbOfPath);
   const [back] = useState(readPaymentReturn);
-  const [shipment, setShipment] = useState<Tracking | null>(null);
-  const [error, setError] = useState<string | null>(awb ? null : 'tracking.notFound');
   const [outcome, setOutcome] = useState<ReturnedPayment | null>(null);
-  const guid = user?.guid ?? null;
-  const status = shipment ? statusName(t, shipment.lastPI, shipment.currentStatus) : null;
+  const own = useStore($ownShipment);
+  const open = useStore($publicTracking);
 
+  const started = useRef(false);
+
+  // A payment the provider sent the customer back with is settled first (once), so the shipment shows what it paid.
   useEffect(() => {
-    if (!awb) return;
-    let live = true;
-    const load = async () => {
-      if (back && guid) {
-        const returned = await settlePaymentReturn(guid, back);
-        if (!live) return;
-        setOutcome(returned);
-      }
-      try {
-        const found = await getTracking(awb, { cache: !back });
-        if (live) setShipment(found);
-      } catch (e) {
-        if (live) setError(loadErrorKey(e));
-      }
+    if (!awb || started.current) return;
+    started.current = true;
+    const start = async () => {
+      if (back && guid) setOutcome(await settlePaymentReturn(guid, back));
+      trackShipment(awb, lang);
     };
-    void load();
-    return () => {
-      live = false;
-    };
-  }, [awb, back, guid]);
+    void start();
+  }, [awb, back, guid, lang]);
+
+  const owned = own.data?.[0] ?? null;
+  const shipment: Tracking | null = owned ?? open.data ?? null;
+  const failure = open.error ?? (own.error && !notOwned(own.error) ? own.error : undefined);
+  const error = !awb ? 'tracking.notFound' : failure ? loadErrorKey(failure) : null;
+  const status = shipment ? statusName(t, shipment.lastPI, shipment.currentStatus) : null;
 
   return (
     <article className="tracking-page" aria-labelledby="tracking-heading">
@@ -123,7 +121,12 @@ function TrackingView({ lang, brandSlug }: Props) {
         )}
       </h1>
       {outcome && <OutcomeNotice t={t} lang={lang} {...outcome} />}
-      <LoadStatus t={t} loading={!shipment && !error} error={error} />
+      <LoadStatus
+        t={t}
+        loading={!shipment && !error}
+        error={error}
+        onRetry={error && error !== 'tracking.notFound' ? () => refetch(getSinglePackage, getTracking) : undefined}
+      />
       {error === 'tracking.notFound' && (
         <p>
           <a href={buildUrl(lang, 'home', brandSlug)}>{t('tracking.tryAnother')}</a>
@@ -150,8 +153,15 @@ function TrackingView({ lang, brandSlug }: Props) {
               </div>
             </dl>
           </section>
-          {showsPrivateSection(shipment) && (
-            <PrivateSection t={t} lang={lang} brandSlug={brandSlug} shipment={shipment} onChanged={setShipment} />
+          {owned && showsPrivateSection(owned) && (
+            <PrivateSection
+              t={t}
+              lang={lang}
+              brandSlug={brandSlug}
+              shipment={owned}
+              // After the invoice is sent: the owner's view again.
+              onChanged={() => refetch(getSinglePackage)}
+            />
           )}
           <StatusHistory t={t} lang={lang} history={shipment.history} />
           <Requests t={t} lang={lang} brandSlug={brandSlug} shipment={shipment} />

@@ -7,9 +7,14 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { z } from '../../lib/zod.ts';
-import type { AddCardRequest, WalletChange } from '../../lib/api/wallet/contract.ts';
-import { WalletErrorCode } from '../../lib/api/wallet/contract.ts';
-import { addCard, getCardToken } from '../../lib/api/wallet/wallet.ts';
+import {
+  WalletErrorCode,
+  addCard,
+  getCardToken,
+  type AddCardRequest,
+  type WalletChange,
+} from '../../lib/api/wallet/contract.ts';
+import { call } from '../../lib/api/call.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import {
   WALLET_YEARS,
@@ -19,11 +24,11 @@ import {
   type NewCardForm as Card,
 } from '../../lib/payments/checkout-rules.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
-import { CheckboxField } from '../checkout/fields.tsx';
-import { FailureAlert } from '../checkout/FailureAlert.tsx';
-import { FrameView } from '../checkout/FrameView.tsx';
-import { NewCardForm } from '../checkout/NewCardForm.tsx';
-import { useFrameMessage } from '../checkout/use-frame-message.ts';
+import { CheckboxField } from '../ui/checkout/fields.tsx';
+import { FailureAlert } from '../ui/checkout/FailureAlert.tsx';
+import { FrameView } from '../ui/checkout/FrameView.tsx';
+import { NewCardForm } from '../ui/checkout/NewCardForm.tsx';
+import { useFrameMessage } from '../ui/checkout/use-frame-message.ts';
 
 interface Props {
   t: TFunction;
@@ -102,9 +107,9 @@ export function AddCardForm({ t, guid, today, onAdded }: Props) {
     setFailure(null);
     const payload: AddCardRequest = { ...kept(), CreditCardNumber: card.number, CVV2: card.cvv };
     try {
-      const { html } = await getCardToken(guid, payload);
+      const { html } = await call(getCardToken, { params: { customerGUID: guid }, body: payload });
       if (html) setPhase({ frame: html });
-      else finish(await addCard(guid, payload));
+      else finish(await call(addCard, { params: { customerGUID: guid }, body: payload }));
     } catch (error) {
       fail(error);
     }
@@ -115,7 +120,7 @@ export function AddCardForm({ t, guid, today, onAdded }: Props) {
     const message = frameMessageSchema.safeParse(data);
     if (!message.success || !busy.current || phase === 'saving') return;
     setPhase('saving');
-    addCard(guid, { ...kept(), peachId: message.data.id }).then(finish, fail);
+    call(addCard, { params: { customerGUID: guid }, body: { ...kept(), peachId: message.data.id } }).then(finish, fail);
   });
 
   if (inFrame) {

@@ -6,9 +6,8 @@
 import { useId, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
-import type { AutoPayOptions } from '../../lib/api/wallet/contract.ts';
-import { WalletErrorCode } from '../../lib/api/wallet/contract.ts';
-import { setAutoPayOptions } from '../../lib/api/wallet/wallet.ts';
+import { WalletErrorCode, setAutoPayOptions, type AutoPayOptions } from '../../lib/api/wallet/contract.ts';
+import { call } from '../../lib/api/call.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import {
   autoPayAvailable,
@@ -20,7 +19,7 @@ import {
 } from '../../lib/payments/wallet-rules.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
-import { FormAlert } from '../forms/FormAlert.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
 
 interface Props {
   t: TFunction;
@@ -68,10 +67,9 @@ export function AutoPaySection({ t, lang, brandSlug, guid, options, usableOption
     setSaving(true);
     setProblem(null);
     try {
-      const saved = await setAutoPayOptions(guid, {
-        value: state.choice === 'autoPay',
-        shippingAgreement: state.agreement,
-        notifyUser: true,
+      const saved = await call(setAutoPayOptions, {
+        params: { guid },
+        body: { value: state.choice === 'autoPay', shippingAgreement: state.agreement, notifyUser: true },
       });
       notify('success', 'notifications.settingsSaved');
       onSaved(saved);

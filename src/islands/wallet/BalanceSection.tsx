@@ -4,16 +4,17 @@
  */
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
-import type { Lang } from '../../i18n/languages.ts';
-import type { WalletBalance, WalletTransaction } from '../../lib/api/wallet/contract.ts';
-import { getWalletTransactions } from '../../lib/api/wallet/wallet.ts';
+import { localeOf, type Lang } from '../../i18n/languages.ts';
+import { useStore } from '@nanostores/react';
+import { getWalletTransactions, type WalletBalance, type WalletTransaction } from '../../lib/api/wallet/contract.ts';
+import { refetch } from '../../lib/api/query.ts';
+import { $walletTransactions } from '../../lib/payments/wallet-queries.ts';
 import { formatMoney } from '../../lib/widgets/format.ts';
-import { FormAlert } from '../forms/FormAlert.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
 
 interface Props {
   t: TFunction;
   lang: Lang;
-  guid: string;
   balance: WalletBalance | null;
 }
 
@@ -21,7 +22,7 @@ interface Props {
 const SIGN = { credit: '+', refund: '+', balanceUsed: '−', shipmentPayment: '' } as const;
 
 function TransactionRows({ t, lang, rows }: { t: TFunction; lang: Lang; rows: WalletTransaction[] }) {
-  const dates = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : 'en', { dateStyle: 'medium' });
+  const dates = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' });
   return (
     <table className="wallet-transactions">
       <caption className="visually-hidden">{t('wallet.transactions.caption')}</caption>
@@ -55,24 +56,38 @@ function TransactionRows({ t, lang, rows }: { t: TFunction; lang: Lang; rows: Wa
   );
 }
 
-export function BalanceSection({ t, lang, guid, balance }: Props) {
-  const [rows, setRows] = useState<WalletTransaction[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [loading, setLoading] = useState(false);
+/** The statement, asked for the first time it is shown (spec 2 §7: transactions loaded once, lazily). */
+function Statement({ t, lang }: { t: TFunction; lang: Lang }) {
+  const { data: rows, error, loading } = useStore($walletTransactions);
+  return (
+    <>
+      {loading && (
+        <p role="status" className="field-hint">
+          {t('common.loading')}
+        </p>
+      )}
+      {error && (
+        <FormAlert>
+          <p>{t('wallet.transactions.failed')}</p>
+          <p>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => refetch(getWalletTransactions)}
+            >
+              {t('common.retry')}
+            </button>
+          </p>
+        </FormAlert>
+      )}
+      {rows && rows.length === 0 && <p>{t('wallet.transactions.none')}</p>}
+      {rows && rows.length > 0 && <TransactionRows t={t} lang={lang} rows={rows} />}
+    </>
+  );
+}
 
-  const load = async () => {
-    if (rows || loading) return;
-    setLoading(true);
-    setFailed(false);
-    try {
-      setRows(await getWalletTransactions(guid));
-    } catch {
-      setFailed(true);
-    } finally {
-      setLoading(false);
-    }
-  };
-
+export function BalanceSection({ t, lang, balance }: Props) {
+  const [opened, setOpened] = useState(false);
   return (
     <section className="wallet-section" aria-labelledby="wallet-balance-heading">
       <h2 id="wallet-balance-heading">{t('wallet.balance.heading')}</h2>
@@ -85,27 +100,11 @@ export function BalanceSection({ t, lang, guid, balance }: Props) {
       <details
         className="wallet-statement"
         onToggle={(event) => {
-          if (event.currentTarget.open) void load();
+          if (event.currentTarget.open) setOpened(true);
         }}
       >
         <summary>{t('wallet.transactions.heading')}</summary>
-        {loading && (
-          <p role="status" className="field-hint">
-            {t('common.loading')}
-          </p>
-        )}
-        {failed && (
-          <FormAlert>
-            <p>{t('wallet.transactions.failed')}</p>
-            <p>
-              <button type="button" className="button button-secondary button-small" onClick={() => void load()}>
-                {t('common.retry')}
-              </button>
-            </p>
-          </FormAlert>
-        )}
-        {rows && rows.length === 0 && <p>{t('wallet.transactions.none')}</p>}
-        {rows && rows.length > 0 && <TransactionRows t={t} lang={lang} rows={rows} />}
+        {opened && <Statement t={t} lang={lang} />}
       </details>
     </section>
   );

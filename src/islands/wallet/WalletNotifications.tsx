@@ -5,8 +5,9 @@
  */
 import { useId, useState } from 'react';
 import type { TFunction } from 'i18next';
-import type { UserOptions } from '../../lib/api/wallet/contract.ts';
-import { setUserOptions } from '../../lib/api/wallet/wallet.ts';
+import { getUserOptions, setUserOptions, type UserOptions } from '../../lib/api/wallet/contract.ts';
+import { setAnswer } from '../../lib/api/query.ts';
+import { call } from '../../lib/api/call.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 
 interface Props {
@@ -29,7 +30,9 @@ export function WalletNotifications({ t, guid, options }: Props) {
     setBusy(true);
     setSaved(wanted);
     try {
-      setSaved(await setUserOptions(guid, wanted));
+      const answer = await call(setUserOptions, { params: { guid }, body: wanted });
+      setSaved(answer);
+      setAnswer(getUserOptions, answer);
       notify('success', 'notifications.settingsSaved');
     } catch {
       setSaved(saved);

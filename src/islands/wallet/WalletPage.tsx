@@ -12,22 +12,30 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
-import { useTranslator } from '../i18n/use-translator.ts';
-import type { WalletContent } from '../../lib/api/payments/contract.ts';
-import type { AutoPayOptions, UserOptions, WalletBalance, WalletChange } from '../../lib/api/wallet/contract.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
 import {
   addThirdPartyAccount,
-  deleteOption,
+  deleteCard,
+  deleteThirdParty,
   getAutoPayOptions,
-  getUserOptions,
   getWalletBalance,
   getWalletOptions,
-  setDefaultOption,
+  setDefaultCard,
+  setDefaultThirdParty,
   startThirdPartySession,
-} from '../../lib/api/wallet/wallet.ts';
-import { getMembership } from '../../lib/api/payments/payments.ts';
+  type WalletChange,
+} from '../../lib/api/wallet/contract.ts';
+import { refetch, setAnswer } from '../../lib/api/query.ts';
+import {
+  $autoPayOptions,
+  $membership,
+  $walletBalance,
+  $walletEmails,
+  $walletOptions,
+  walletChanged,
+} from '../../lib/payments/wallet-queries.ts';
 import { ApiError } from '../../lib/api/errors.ts';
-import { settled } from '../../lib/api/call.ts';
+import { call } from '../../lib/api/call.ts';
 import {
   deleteConfirmation,
   usableOptionCount,
@@ -40,9 +48,9 @@ import { buildUrl } from '../../lib/routes/paths.ts';
 import { formatDay } from '../../lib/widgets/format.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 import { $session, setCurrentUser } from '../../lib/session/session-store.ts';
-import { ConfirmDialog } from '../forms/ConfirmDialog.tsx';
-import { island } from '../forms/Island.tsx';
-import { LoadStatus } from '../forms/LoadStatus.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { island } from '../ui/Island.tsx';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
 import { AddCardForm } from './AddCardForm.tsx';
 import { AutoPaySection } from './AutoPaySection.tsx';
 import { BalanceSection } from './BalanceSection.tsx';
@@ -52,13 +60,6 @@ import { WalletNotifications } from './WalletNotifications.tsx';
 interface Props {
   lang: Lang;
   brandSlug: string;
-}
-
-interface Loaded {
-  balance: WalletBalance | null;
-  userOptions: UserOptions | null;
-  /** The membership's end, which the last option's delete confirmation names. */
-  planExpiry: string | null;
 }
 
 /** Wallet load failure (spec 2 §8): 401 is errors.unauthorized, anything else errors.500. */
@@ -87,92 +88,74 @@ function confirmText(t: TFunction, lang: Lang, confirmation: DeleteConfirmation)
 }
 
 function WalletView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang, 'payments');
   const user = useStore($session);
   const [inFrame] = useState(() => window.name === PAYMENT_FRAME_NAME);
+  // Inside the provider's frame the page only hands the frame's id over (the route guard): it loads nothing.
+  if (!user || inFrame) return null;
+  return <Wallet lang={lang} brandSlug={brandSlug} guid={user.guid} />;
+}
+
+function Wallet({ lang, brandSlug, guid }: Props & { guid: string }) {
+  const t = useTranslator(lang, 'payments');
   const [today] = useState(() => new Date());
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [content, setContent] = useState<WalletContent | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [autoPay, setAutoPay] = useState<AutoPayOptions | null>(null);
-  const [autoRenewal, setAutoRenewal] = useState(false);
+  const options$ = useStore($walletOptions);
+  const balance$ = useStore($walletBalance);
+  const autoPay$ = useStore($autoPayOptions);
+  const emails$ = useStore($walletEmails);
+  const membership$ = useStore($membership);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<{ option: WalletOption; confirmation: DeleteConfirmation } | null>(null);
   const [linking, setLinking] = useState(false);
   const returned = useRef(false);
-  const guid = user?.guid ?? '';
+
+  const content = options$.data ?? null;
+  const autoPay = autoPay$.data ?? null;
+  const membership = membership$.data?.current ?? null;
+  // The page's own parts; the e-mail switch and the membership only add to it when they come.
+  const failure = options$.error ?? balance$.error ?? autoPay$.error;
+  const loadError = failure ? loadErrorKey(failure) : null;
+  const loading = options$.loading || balance$.loading || autoPay$.loading;
 
   useEffect(() => {
-    if (!guid || inFrame) return;
-    let live = true;
-    void Promise.allSettled([
-      getWalletOptions(guid),
-      getWalletBalance(guid),
-      getAutoPayOptions(guid),
-      getUserOptions(guid),
-      getMembership(guid),
-    ]).then(([options, balance, autoPayOptions, userOptions, membership]) => {
-      if (!live) return;
-      const failed = [options, balance, autoPayOptions].find((r) => r.status === 'rejected');
-      if (failed?.status === 'rejected') {
-        const key = loadErrorKey(failed.reason);
-        setLoadError(key);
-        notify('danger', key);
-      }
-      setContent(settled(options));
-      setAutoPay(settled(autoPayOptions));
-      setAutoRenewal(settled(membership)?.current.autoRenewal ?? false);
-      setLoaded({
-        balance: settled(balance),
-        userOptions: settled(userOptions),
-        planExpiry: settled(membership)?.current.expiryDate ?? null,
-      });
-    });
-    return () => {
-      live = false;
-    };
-  }, [guid, inFrame]);
+    if (loadError) notify('danger', loadError);
+  }, [loadError]);
 
   const applyChange = (change: WalletChange) => {
-    setContent(change.content);
-    setAutoRenewal(change.autoRenewal);
-    setAutoPay((options) =>
-      options && change.paymentMethod === 0 && options.value
-        ? { ...options, value: false, shippingAgreement: false }
-        : options,
-    );
+    walletChanged(change);
     syncSession(change);
   };
 
   // The provider's page came back with the approved account's token (spec 2 §4 Wallet): it adds the account.
   useEffect(() => {
-    if (!guid || inFrame || !loaded || returned.current) return;
+    if (!content || returned.current) return;
     returned.current = true;
     const query = new URLSearchParams(location.search);
     const token = query.get('token');
     if (!token) return;
     query.delete('token');
     history.replaceState(history.state, '', `${location.pathname}${query.size ? `?${query}` : ''}`);
-    addThirdPartyAccount(guid, token).then(
+    call(addThirdPartyAccount, { params: { customerGUID: guid }, body: { token } }).then(
       (change) => {
         applyChange(change);
         notify('success', 'notifications.walletAccountSaved');
       },
       () => notify('danger', 'wallet.thirdParty.addFailed'),
     );
-  }, [guid, inFrame, loaded]);
-
-  if (!user || inFrame) return null;
+  });
 
   const options = content ? walletOptions(content, today) : [];
   const usable = content ? usableOptionCount(content, today) : 0;
-  const kindOf = (option: WalletOption) => (option.thirdParty ? '3rdparty' : 'cc');
+  const callsOf = (option: WalletOption) =>
+    option.thirdParty
+      ? { setDefault: setDefaultThirdParty, remove: deleteThirdParty }
+      : { setDefault: setDefaultCard, remove: deleteCard };
+  const onOption = (option: WalletOption) => ({ params: { customerGUID: guid }, body: { id: option.id } });
 
   const makeDefault = async (option: WalletOption) => {
     if (busyId !== null) return;
     setBusyId(option.id);
     try {
-      applyChange(await setDefaultOption(guid, kindOf(option), option.id));
+      applyChange(await call(callsOf(option).setDefault, onOption(option)));
       notify('success', 'notifications.settingsSaved');
     } catch (error) {
       notify('danger', error instanceof ApiError ? error.messageKey : 'errors.500');
@@ -187,7 +170,7 @@ function WalletView({ lang, brandSlug }: Props) {
       content,
       today,
       autoPay: { value: autoPay?.value ?? false, mandatory: autoPay?.isAutoPayMandatory ?? false },
-      membership: { autoRenewal, expiryDate: loaded?.planExpiry ?? null },
+      membership: { autoRenewal: membership?.autoRenewal ?? false, expiryDate: membership?.expiryDate ?? null },
     });
     setDeleting({ option, confirmation });
   };
@@ -198,7 +181,7 @@ function WalletView({ lang, brandSlug }: Props) {
     if (!target) return;
     setBusyId(target.option.id);
     try {
-      const change = await deleteOption(guid, kindOf(target.option), target.option.id);
+      const change = await call(callsOf(target.option).remove, onOption(target.option));
       const autoPayWasOn = autoPay?.value ?? false;
       applyChange(change);
       notify('success', 'notifications.walletOptionDeleted');
@@ -218,12 +201,9 @@ function WalletView({ lang, brandSlug }: Props) {
     setLinking(true);
     const page = `${location.origin}${buildUrl(lang, 'account.wallet', brandSlug)}`;
     try {
-      const url = await startThirdPartySession(guid, {
-        code: 'PP01',
-        returnUrl: page,
-        cancelUrl: page,
-        langCode: lang,
-        IsDefault: false,
+      const { redirectURL: url } = await call(startThirdPartySession, {
+        params: { customerGUID: guid },
+        body: { code: 'PP01', returnUrl: page, cancelUrl: page, langCode: lang, IsDefault: false },
       });
       notify('info', 'notifications.waitRedirection');
       location.assign(url);
@@ -240,8 +220,13 @@ function WalletView({ lang, brandSlug }: Props) {
   return (
     <section className="form-card form-card-wide wallet-page" aria-labelledby="wallet-heading">
       <h1 id="wallet-heading">{t('wallet.heading')}</h1>
-      <LoadStatus t={t} loading={!loaded} error={loadError} />
-      {loaded && <BalanceSection t={t} lang={lang} guid={guid} balance={loaded.balance} />}
+      <LoadStatus
+        t={t}
+        loading={loading}
+        error={loadError}
+        onRetry={() => refetch(getWalletOptions, getWalletBalance, getAutoPayOptions)}
+      />
+      {!loading && <BalanceSection t={t} lang={lang} balance={balance$.data ?? null} />}
 
       {content && (
         <section className="wallet-section" aria-labelledby="wallet-cards-heading">
@@ -296,13 +281,13 @@ function WalletView({ lang, brandSlug }: Props) {
           options={autoPay}
           usableOptions={usable}
           onSaved={(saved) => {
-            setAutoPay(saved);
+            setAnswer(getAutoPayOptions, saved);
             syncSession({ paymentMethod: saved.value ? 1 : 0 });
           }}
         />
       )}
 
-      {loaded?.userOptions && <WalletNotifications t={t} guid={guid} options={loaded.userOptions} />}
+      {emails$.data && <WalletNotifications t={t} guid={guid} options={emails$.data} />}
 
       <ConfirmDialog
         open={deleting !== null}

@@ -1,29 +1,28 @@
 /**
  * The help box (spec 1 §2.7, spec 2 §2, §8): tabs for unacceptable materials, service updates, customer support
- * and FAQs, each loaded from GET api/articles when the box mounts. A tab whose call fails is marked not loaded
+ * and FAQs, each loaded from GET api/articles when the box hydrates. A tab whose call fails is marked not loaded
  * (on the tab and in its panel) and offers a retry. Server-rendered: every panel links to its full page before
  * anything has loaded, so the box is useful without script too.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import type { Catalogue } from '../../i18n/i18n.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import type { ArticleResponse } from '../../lib/api/articles/contract.ts';
-import { getArticles } from '../../lib/api/articles/articles.ts';
 import {
   HELP_TABS,
   HELP_TAB_LABELS,
   HELP_TAB_ROUTES,
   LIST_TABS,
-  helpBoxQuery,
   scopeOf,
   type HelpTab,
 } from '../../lib/widgets/help-box.ts';
 import { formatDay } from '../../lib/widgets/format.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { $isLoggedIn } from '../../lib/session/session-store.ts';
-import { useMessages } from '../i18n/use-messages.ts';
-import { TabList } from '../account-home/Tabs.tsx';
+import { $helpBoxTabs, retryHelpTab, showHelpBox, type HelpTabLoad } from '../../lib/widgets/queries.ts';
+import { useMessages } from '../ui/i18n/use-messages.ts';
+import { useHydratedStore } from './use-hydrated-store.ts';
+import { TabList } from '../ui/Tabs.tsx';
 
 interface Props {
   lang: Lang;
@@ -34,47 +33,30 @@ interface Props {
 
 type TabState = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; article: ArticleResponse };
 
-const ALL_LOADING = Object.fromEntries(HELP_TABS.map((tab) => [tab, { status: 'loading' }])) as Record<
-  HelpTab,
-  TabState
->;
+/** What the server renders and the browser hydrates: every tab still to load. */
+const NOT_ASKED = Object.fromEntries(HELP_TABS.map((tab) => [tab, { loading: false }])) as Record<HelpTab, HelpTabLoad>;
+
+function stateOf({ data, error }: HelpTabLoad): TabState {
+  if (data) return { status: 'loaded', article: data };
+  return error ? { status: 'failed' } : { status: 'loading' };
+}
 
 export default function HelpBox({ lang, brandSlug, messages }: Props) {
   const t = useMessages(lang, messages);
   const id = useId();
   const [current, setCurrent] = useState<HelpTab>(HELP_TABS[0]);
-  const [tabs, setTabs] = useState<Record<HelpTab, TabState>>(ALL_LOADING);
-  // Only the newest call of a tab may fill it (a retry, or a login in another window, can overlap an older one).
-  const latest = useRef<Partial<Record<HelpTab, number>>>({});
+  // Server-rendered: the first browser render matches the server's markup, and the tabs load from then on.
+  const loads = useHydratedStore($helpBoxTabs, NOT_ASKED);
+  const tabs = Object.fromEntries(HELP_TABS.map((tab) => [tab, stateOf(loads[tab])])) as Record<HelpTab, TabState>;
   const panels = useRef<Partial<Record<HelpTab, HTMLDivElement | null>>>({});
 
-  const load = useCallback(
-    (tab: HelpTab) => {
-      const call = (latest.current[tab] ?? 0) + 1;
-      latest.current[tab] = call;
-      const settle = (state: TabState) => {
-        if (latest.current[tab] !== call) return;
-        setTabs((all) =>
-          state.status === 'loading' && all[tab].status === 'loading' ? all : { ...all, [tab]: state },
-        );
-      };
-      settle({ status: 'loading' });
-      const scope = scopeOf(document.documentElement.dataset.brand) ?? scopeOf(brandSlug) ?? 'shipbox';
-      getArticles(helpBoxQuery(tab, { lang, scope, loggedIn: $isLoggedIn.get() }))
-        .then((article) => settle({ status: 'loaded', article }))
-        .catch(() => settle({ status: 'failed' }));
-    },
-    [lang, brandSlug],
-  );
-
   useEffect(() => {
-    for (const tab of HELP_TABS) load(tab);
-    // Customer support has a logged-in variant: follow the session when it changes while the page is open.
-    return $isLoggedIn.listen(() => load('customer-support'));
-  }, [load]);
+    // The customer support tab follows the session (src/lib/widgets/queries.ts).
+    showHelpBox(lang, scopeOf(document.documentElement.dataset.brand) ?? scopeOf(brandSlug) ?? 'shipbox');
+  }, [lang, brandSlug]);
 
   const retry = (tab: HelpTab) => {
-    load(tab);
+    retryHelpTab(tab);
     // The retry button goes away: keep the keyboard in the panel, whose status line says what happens next.
     panels.current[tab]?.focus();
   };

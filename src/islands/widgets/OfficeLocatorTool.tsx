@@ -5,7 +5,7 @@ import type { Lang } from '../../i18n/languages.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { countryOptions } from '../../lib/reference/countries.ts';
 import { validateOfficeCountry } from '../../lib/widgets/office-countries.ts';
-import { SelectField } from '../forms/SelectField.tsx';
+import { SelectField } from '../ui/SelectField.tsx';
 import { checkedResolver } from './checked-resolver.ts';
 
 interface Props {

@@ -19,10 +19,10 @@ import {
 } from '../../lib/widgets/rate-calculator.ts';
 import { widgetFailureKey } from '../../lib/widgets/failures.ts';
 import { formatMoney, formatPercent } from '../../lib/widgets/format.ts';
-import { SelectField } from '../forms/SelectField.tsx';
-import { TextField } from '../forms/TextField.tsx';
-import { SubmitButton } from '../forms/SubmitButton.tsx';
-import { FormAlert } from '../forms/FormAlert.tsx';
+import { SelectField } from '../ui/SelectField.tsx';
+import { TextField } from '../ui/TextField.tsx';
+import { SubmitButton } from '../ui/SubmitButton.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
 import { checkedResolver } from './checked-resolver.ts';
 import { useToolRequest } from './use-tool-request.ts';
 

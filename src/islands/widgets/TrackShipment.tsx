@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { validateTracking, type TrackFormValues } from '../../lib/widgets/track-shipment.ts';
-import { TextField } from '../forms/TextField.tsx';
+import { TextField } from '../ui/TextField.tsx';
 import { checkedResolver } from './checked-resolver.ts';
 
 interface Props {

@@ -3,9 +3,9 @@ export function matchesAddress(
   address: { alias: string; entity: string; country: string; countryCode: string },
   query: string,
 ): boolean {
-  const q = query.trim().toLocaleLowerCase();
+  const q = query.trim().toLowerCase();
   if (q === '') return true;
   return [address.alias, address.entity, address.country, address.countryCode].some((field) =>
-    field.toLocaleLowerCase().startsWith(q),
+    field.toLowerCase().startsWith(q),
   );
 }

@@ -1,15 +1,82 @@
 import { HTTPError, NetworkError, TimeoutError } from 'ky';
-import type { z } from '../zod.ts';
+import { z } from '../zod.ts';
 import { ApiError, apiErrorSchema } from './errors.ts';
+import { http } from './http.ts';
+import {
+  isSchema,
+  type AnswerOut,
+  type AnyEndpoint,
+  type CallInput,
+  type EndpointSpec,
+  type InputOptional,
+} from './endpoint.ts';
 
-/**
- * Runs a call and parses its JSON answer with the contract's schema: never cast. Failures become ApiError
- * with the message key to show; a network failure or time-out has status 0.
- */
-export async function call<S extends z.ZodMiniType>(schema: S, request: () => Promise<Response>): Promise<z.infer<S>> {
-  let response: Response;
+/** What a page may set on one call beside its input. */
+export interface CallOptions {
+  /** How many times a GET is tried again on a network failure (default once; writes never). */
+  retry?: number;
+  /** Milliseconds before the call fails with status 0 (default 15 s; uploads take longer). */
+  timeout?: number;
+  cache?: RequestCache;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+type Args<E extends EndpointSpec> =
+  InputOptional<E> extends true
+    ? [input?: CallInput<E>, options?: CallOptions]
+    : [input: CallInput<E>, options?: CallOptions];
+
+type Values = Readonly<Record<string, unknown>> | undefined;
+
+/** The call's path with its parameters filled in, from the site's root: '/api/account/…/wallet'. */
+export function pathOf(endpoint: EndpointSpec, params: Values): string {
+  return `/${endpoint.path}`.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined || value === null || value === '') throw new TypeError(`${endpoint.path}: no ${name}`);
+    return encodeURIComponent(String(value as string | number | boolean));
+  });
+}
+
+/** The query string's pairs, without the parameters left out. */
+function queryOf(query: Values): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const [name, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const one of Array.isArray(value) ? value : [value]) pairs.push([name, String(one as string | number)]);
+  }
+  return pairs;
+}
+
+/** The call's URL with its query, for a link or a download (`href`, `src`). */
+export function urlOf<E extends AnyEndpoint>(endpoint: E, ...[input]: Args<E>): string {
+  const query = new URLSearchParams(queryOf(input?.query as Values)).toString();
+  return pathOf(endpoint, input?.params as Values) + (query ? `?${query}` : '');
+}
+
+/** The request's body: JSON, or the files under the declared field. */
+function bodyOf(endpoint: EndpointSpec, body: unknown): { json?: unknown; body?: FormData } {
+  if (!endpoint.body) return {};
+  if (isSchema(endpoint.body)) return { json: body };
+  const form = new FormData();
+  for (const file of body as readonly File[]) form.append(endpoint.body.field, file, file.name);
+  return { body: form };
+}
+
+/** Sends the call and turns every failure into an ApiError with the message key to show (0: no answer). */
+async function send(endpoint: EndpointSpec, input: CallInput<EndpointSpec> | undefined, options: CallOptions) {
   try {
-    response = await request();
+    return await http(pathOf(endpoint, input?.params as Values), {
+      prefix: '',
+      method: endpoint.method,
+      searchParams: queryOf(input?.query as Values),
+      ...bodyOf(endpoint, input?.body),
+      ...(options.retry === undefined ? {} : { retry: options.retry }),
+      ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+      ...(options.cache === undefined ? {} : { cache: options.cache }),
+      ...(options.headers === undefined ? {} : { headers: options.headers }),
+      ...(options.signal === undefined ? {} : { signal: options.signal }),
+    });
   } catch (error) {
     if (error instanceof HTTPError) {
       // ky has already read the error body into `data`.
@@ -20,11 +87,31 @@ export async function call<S extends z.ZodMiniType>(schema: S, request: () => Pr
     if (error instanceof NetworkError || error instanceof TimeoutError) throw new ApiError(0, null);
     throw error;
   }
-  const parsed = schema.safeParse(response.status === 204 ? undefined : await response.json().catch(() => undefined));
+}
+
+/** Reads the answer the declaration promises; JSON is parsed with its schema, never cast. */
+async function answerOf(endpoint: EndpointSpec, response: Response): Promise<unknown> {
+  const { answer } = endpoint;
+  if (answer === null) return undefined;
+  if (!isSchema(answer)) return answer.kind === 'file' ? response.blob() : response.text();
+  const parsed = z.safeParse(
+    answer,
+    response.status === 204 ? undefined : await response.json().catch(() => undefined),
+  );
   if (!parsed.success) throw new ApiError(502, { code: 'BAD_RESPONSE', message: parsed.error.message });
   return parsed.data;
 }
 
-/** The value of a settled call, or null when it failed (pages that show what loaded when one part fails). */
-export const settled = <T>(result: PromiseSettledResult<T>): T | null =>
-  result.status === 'fulfilled' ? result.value : null;
+/** Makes a declared call and answers what its contract promises; also the answer's headers. */
+export async function callWithHeaders<E extends AnyEndpoint>(
+  endpoint: E,
+  ...[input, options = {}]: Args<E>
+): Promise<{ data: AnswerOut<E>; headers: Headers }> {
+  const response = await send(endpoint, input as CallInput<EndpointSpec> | undefined, options);
+  return { data: (await answerOf(endpoint, response)) as AnswerOut<E>, headers: response.headers };
+}
+
+/** Makes a declared call and answers what its contract promises; failures are ApiError. */
+export async function call<E extends AnyEndpoint>(endpoint: E, ...args: Args<E>): Promise<AnswerOut<E>> {
+  return (await callWithHeaders(endpoint, ...args)).data;
+}

@@ -1,4 +1,5 @@
 /** The country-rate article's table: the published prices of each origin, by destination (spec 1 §2.5). */
+import { localeOf, type Lang } from '../../i18n/languages.ts';
 import type { CountryRate, Rate } from '../reference/schemas.ts';
 import { PLAN_IDS } from '../reference/schemas.ts';
 
@@ -18,8 +19,9 @@ export interface OriginTable {
  * One table per origin, origins and destinations in the order `order` gives (by name in the page's language);
  * each row shows the basic and the Flex (annual) prices.
  */
-export function rateTables(rates: readonly CountryRate[], order: (code: string) => string): OriginTable[] {
-  const byName = (a: string, b: string) => order(a).localeCompare(order(b));
+export function rateTables(rates: readonly CountryRate[], order: (code: string) => string, lang: Lang): OriginTable[] {
+  const collator = new Intl.Collator(localeOf(lang));
+  const byName = (a: string, b: string) => collator.compare(order(a), order(b));
   const origins = [...new Set(rates.map((r) => r.originCountryCode))].sort(byName);
   return origins.map((origin) => ({
     origin,

@@ -4,7 +4,7 @@
  */
 import { getCollection, getEntry, type CollectionEntry } from 'astro:content';
 import { brand } from '../../brands/current-brand.ts';
-import type { Lang } from '../../i18n/languages.ts';
+import { localeOf, type Lang } from '../../i18n/languages.ts';
 import { assertTranslated } from './translations.ts';
 import shopsJson from '../../content/data/shops.json';
 import { shopsSchema, type Shop } from './schemas.ts';
@@ -67,16 +67,10 @@ export function allShops(): Shop[] {
     if (!parsed.success) {
       throw new Error(`src/content/data/shops.json is invalid:\n${parsed.error.message}`);
     }
-    shops = [...parsed.data].sort((a, b) => a.name.localeCompare(b.name, 'en'));
+    // Store names are English in every language.
+    shops = [...parsed.data].sort((a, b) => a.name.localeCompare(b.name, localeOf('en')));
   }
   return shops;
-}
-
-/** Local date of a content date (YYYY-MM-DD in frontmatter is midnight UTC), in the page's language. */
-export function formatContentDate(date: Date, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-EG' : 'en-GB', { dateStyle: 'long', timeZone: 'UTC' }).format(
-    date,
-  );
 }
 
 /** Names of the countries that have their own price list, in a language (for the flex article's live plans). */

@@ -4,8 +4,7 @@
  * and words come from the catalogues (UNIT_KEYS).
  */
 import type { TFunction } from 'i18next';
-import type { Lang } from '../../i18n/languages.ts';
-import { numberLocale } from '../widgets/format.ts';
+import { localeOf, type Lang } from '../../i18n/languages.ts';
 import type { DirectionsMessage } from './instructions.ts';
 
 /** Miles per kilometre (spec 2 §9 "meters to miles factor"): miles = km × factor. */
@@ -31,7 +30,7 @@ export type Translate = TFunction;
 const roundTo = (value: number, step: number) => Math.round(value / step) * step;
 
 const number = (value: number, lang: Lang, maximumFractionDigits: number) =>
-  new Intl.NumberFormat(numberLocale(lang), { maximumFractionDigits }).format(value);
+  new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits }).format(value);
 
 /**
  * A distance in metres as a message: km: under 1000 m in metres rounded to 10, else km with one decimal;

@@ -2,6 +2,7 @@
  * The office locator's rules (spec 1 §2.1, §2.7; spec 2 §2): where the address points (a country, a place),
  * which places show for a chosen type, and their order.
  */
+import { localeOf, type Lang } from '../../i18n/languages.ts';
 import { OFFICE_TYPE_IDS } from '../reference/schemas.ts';
 import { requireRoute } from '../routes/route-table.ts';
 
@@ -41,9 +42,9 @@ export function isPlace(place: { id: string }, id: string): boolean {
 export function placesOfType<P extends { id: string; typeIds: readonly number[]; cityName: string }>(
   places: readonly P[],
   filter: PlaceTypeFilter,
-  lang: string,
+  lang: Lang,
 ): P[] {
-  const collator = new Intl.Collator(lang, { numeric: true });
+  const collator = new Intl.Collator(localeOf(lang), { numeric: true });
   return places
     .filter((p) => filter === 'all' || p.typeIds.includes(OFFICE_TYPE_IDS[filter]))
     .sort((a, b) => collator.compare(a.cityName, b.cityName) || collator.compare(a.id, b.id));

@@ -2,7 +2,7 @@
  * Rules of the checkout (spec 2 §2, §4, §5; spec 1 §5): the payment methods a customer is offered and the one
  * chosen first, each method's forms and when they are valid, when the submit is blocked, the promo code rules,
  * what changing the method resets, and the return parameters providers send back to the payment pages.
- * Pure functions of their arguments: the checkout island runs them and the unit tests check them.
+ * Pure functions of their arguments: the checkout store (./checkout-store.ts) runs them and the unit tests check them.
  */
 import { z } from '../zod.ts';
 import {
@@ -11,15 +11,17 @@ import {
   PEACH_COUNTRY,
   PaymentErrorCode,
   PromoErrorCode,
+  peachMessageSchema,
   type PaymentOption,
   type PaymentResult,
   type PromoResponse,
   type SavedCard,
   type WalletContent,
 } from '../api/payments/contract.ts';
-import { PLAN_IDS, planIdSchema, type PlanId } from '../reference/schemas.ts';
+import { PLAN_IDS, planIdSchema, type Plan, type PlanId } from '../reference/schemas.ts';
 import type { CurrentUser } from '../session/current-user.ts';
 import { CARD_RULES, cardDigits, cardRuleOf, isAcceptedCardNumber, isExpiryValid } from './card-type.ts';
+import { planExpiryDate } from './expiry-date.ts';
 import { currencyExponent, fromMinor, toMinor } from './money.ts';
 
 // ---------------------------------------------------------------------------
@@ -389,6 +391,95 @@ export function submitBlocked(state: {
   return state.inProgress || !state.formsValid || (state.mandateAutoRenew && !state.renew);
 }
 
+/** The hint under a blocked submit (a translation key): the mandated renewal first, then the forms; null if none. */
+export function blockedHintKey(state: {
+  inProgress: boolean;
+  formsValid: boolean;
+  mandateAutoRenew: boolean;
+  renew: boolean;
+}): string | null {
+  if (state.inProgress) return null;
+  if (state.mandateAutoRenew && !state.renew) return 'checkout.blocked.renew';
+  return state.formsValid ? null : 'checkout.blocked.forms';
+}
+
+/** Methods whose card or account can be kept for later payments: a saved PayPal account is kept already. */
+export function savesPaymentOption(method: CheckoutMethod | null, forms: Pick<CheckoutForms, 'payPal'>): boolean {
+  return (
+    method === 'newCard' ||
+    method === 'peach' ||
+    method === 'visaCheckout' ||
+    (method === 'payPal' && forms.payPal.accountId === '')
+  );
+}
+
+/** What the order asks of the customer and what its payment sends, by the rules of spec 2 §5. */
+export interface OrderChecks {
+  /** The renew box shows: a flex plan. */
+  showRenew: boolean;
+  /** The plan renews automatically or not at all: the box must be ticked. */
+  renewMandated: boolean;
+  /** The save box shows: the method's card or account can be kept. */
+  showSave: boolean;
+  /** The customer's country makes keeping it mandatory: it is kept without asking. */
+  saveMandated: boolean;
+  /** allowAutoRenewal of the payment. */
+  renew: boolean;
+  /** saveCard of the payment. */
+  saveCard: boolean;
+  need: { cardDetails: boolean; features: boolean };
+  /** The chosen method's forms are valid. */
+  valid: boolean;
+}
+
+/**
+ * The checks of an order (spec 2 §5): which features show, what is required, and whether the chosen method's
+ * forms are valid. `autoPayMandatory` and `savingMandatory` are the AutoPay rules of the customer's country.
+ */
+export function orderChecks(
+  order: Pick<CheckoutOrder, 'method' | 'amount' | 'forms'>,
+  ctx: {
+    plan: Pick<Plan, 'planId' | 'mandateAutoRenew'>;
+    savedCards: readonly SavedCard[];
+    today: Date;
+    autoPayMandatory: boolean;
+    savingMandatory: boolean;
+  },
+): OrderChecks {
+  const { method, forms } = order;
+  const showRenew = isFlex(ctx.plan.planId);
+  const renewMandated = showRenew && ctx.plan.mandateAutoRenew;
+  const showSave = savesPaymentOption(method, forms);
+  const saveMandated = showSave && ctx.savingMandatory;
+  const saveCard = showSave && (saveMandated || forms.features.saveCard);
+  const need = {
+    cardDetails: cardDetailsRequired({
+      amountAfterDiscount: order.amount,
+      autoPayMandatory: ctx.autoPayMandatory,
+      saveCard,
+      savingMandatory: ctx.savingMandatory,
+    }),
+    features: method
+      ? featuresRequired(method, { autoPayMandatory: ctx.autoPayMandatory, amount: order.amount })
+      : false,
+  };
+  const validity = formValidity(forms, {
+    today: ctx.today,
+    savedCards: ctx.savedCards,
+    mandateAutoRenew: renewMandated,
+  });
+  return {
+    showRenew,
+    renewMandated,
+    showSave,
+    saveMandated,
+    renew: showRenew && forms.features.renew,
+    saveCard,
+    need,
+    valid: method !== null && formsValid(method, validity, need),
+  };
+}
+
 // ---------------------------------------------------------------------------
 // Promo codes (spec 2 §5)
 
@@ -466,6 +557,31 @@ export interface CheckoutOrder {
   /** The plan's new end with this order (YYYY-MM-DD). */
   expiryDate: string;
   forms: CheckoutForms;
+}
+
+/**
+ * The plan's new end with this order (spec 2 §4): from the current plan's expiry for an upgrade of a paid plan,
+ * else from today, plus the plan's duration and the promo code's extra time.
+ */
+export function orderExpiryDate(
+  plan: Pick<Plan, 'duration'>,
+  promo: PromoResponse | null,
+  ctx: { current: CurrentUser['membershipPlan']; isSignup: boolean; today: Date },
+): string {
+  const { current } = ctx;
+  const currentExpiry =
+    !ctx.isSignup && current && current.id !== PLAN_IDS.basic && current.expiryDate
+      ? current.expiryDate.slice(0, 10)
+      : null;
+  return planExpiryDate({
+    currentExpiry,
+    today: ctx.today.toISOString().slice(0, 10),
+    duration: plan.duration,
+    additionalDuration: 0,
+    promo: promo
+      ? { amount: promo.subscriptionAdditionalDuration, type: promo.subscriptionAdditionalDurationType }
+      : null,
+  });
 }
 
 /** Clears the data of one method's form (the features stay as ticked). */
@@ -599,6 +715,14 @@ export function safeRedirectUrl(url: string | null, base: string): string | null
   } catch {
     return null;
   }
+}
+
+/** The message the card frame's return page posts through the route guard (spec 1 §4.1 step 5). */
+const guardFrameMessageSchema = z.strictObject({ id: z.string().check(z.minLength(1)) });
+
+/** The checkout id a message of the Peach card frame carries (its own, or the route guard's); null otherwise. */
+export function frameMessageId(data: unknown): string | null {
+  return peachMessageSchema.safeParse(data).data?.id ?? guardFrameMessageSchema.safeParse(data).data?.id ?? null;
 }
 
 /** Returns that complete a payment on load. */

@@ -2,6 +2,7 @@
  * Money in minor units (spec 1 §4.10: no floating-point drift). A currency's exponent is the one ISO 4217
  * gives it (JOD and KWD have 3 decimals, JPY none), read from Intl so no table goes stale.
  */
+import { MACHINE_LOCALE } from '../../i18n/languages.ts';
 
 const exponents = new Map<string, number>();
 
@@ -10,7 +11,8 @@ export function currencyExponent(currency: string): number {
   let exponent = exponents.get(currency);
   if (exponent === undefined) {
     exponent =
-      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+      new Intl.NumberFormat(MACHINE_LOCALE, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2;
     exponents.set(currency, exponent);
   }
   return exponent;

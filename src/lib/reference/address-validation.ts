@@ -43,8 +43,7 @@ export interface KnownCity {
 export type AddressProblem = 'street' | 'city' | 'zipFormat' | 'zipArea';
 
 /** Spaces collapsed, case folded: how city names are compared. */
-export const foldName = (name: string): string =>
-  name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('en');
+export const foldName = (name: string): string => name.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** A zip code as compared: trimmed, upper case, inner spaces collapsed. */
 export const normaliseZip = (zip: string): string => zip.trim().toUpperCase().replace(/\s+/g, ' ');

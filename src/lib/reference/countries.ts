@@ -3,7 +3,7 @@
  * checks it against the schema).
  */
 import data from '../../content/data/countries.json';
-import type { Lang } from '../../i18n/languages.ts';
+import { localeOf, pickLang, type Lang } from '../../i18n/languages.ts';
 
 export interface CountryOption {
   code: string;
@@ -22,7 +22,7 @@ export function countryByCode(code: string | null | undefined): CountryOption | 
 }
 
 export function countryName(country: CountryOption, lang: Lang): string {
-  return lang === 'ar' ? country.nameAr : country.nameEn;
+  return pickLang(lang, { en: country.nameEn, ar: country.nameAr });
 }
 
 /** A country's name in the language, by code; the code itself for a country not in the list. */
@@ -33,7 +33,7 @@ export function countryNameOf(code: string, lang: Lang): string {
 
 /** Countries as select options, sorted by name in the page's language. */
 export function countryOptions(lang: Lang): { value: string; label: string }[] {
-  const collator = new Intl.Collator(lang);
+  const collator = new Intl.Collator(localeOf(lang));
   return COUNTRIES.map((c) => ({ value: c.code, label: countryName(c, lang) })).sort((a, b) =>
     collator.compare(a.label, b.label),
   );

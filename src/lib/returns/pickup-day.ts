@@ -3,7 +3,7 @@
  * language, Latin digits). Plain Intl month names, so the step shows and reads dates without loading a date
  * library: the calendar, which needs one, loads when the customer opens it.
  */
-import type { Lang } from '../../i18n/languages.ts';
+import { localeOf, type Lang } from '../../i18n/languages.ts';
 import { isIsoDay } from './return-rules.ts';
 
 const names = new Map<Lang, readonly string[]>();
@@ -12,7 +12,7 @@ const names = new Map<Lang, readonly string[]>();
 export function monthNames(lang: Lang): readonly string[] {
   let found = names.get(lang);
   if (!found) {
-    const format = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-u-nu-latn' : 'en-GB', {
+    const format = new Intl.DateTimeFormat(localeOf(lang), {
       day: 'numeric',
       month: 'long',
       year: 'numeric',
@@ -47,9 +47,9 @@ function dayOf(year: number, month: number, date: number): string | null {
 
 /** The month a typed name means, in the page's language or English (full or three letters), 1–12, or 0. */
 function monthOf(name: string, lang: Lang): number {
-  const typed = name.toLocaleLowerCase(lang);
+  const typed = name.toLocaleLowerCase(localeOf(lang));
   for (const list of [monthNames(lang), monthNames('en')]) {
-    const index = list.findIndex((month) => month.toLocaleLowerCase(lang) === typed);
+    const index = list.findIndex((month) => month.toLocaleLowerCase(localeOf(lang)) === typed);
     if (index >= 0) return index + 1;
   }
   const short = SHORT.indexOf(typed === 'sept' ? 'sep' : typed);

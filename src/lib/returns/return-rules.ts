@@ -7,6 +7,7 @@
  * (PICKUP_TIME_ZONES; a country with several zones uses its capital's, any other country UTC). The browser and
  * the API both compute them from the same instant and zone, so a customer abroad sees the pickup country's day.
  */
+import { MACHINE_LOCALE } from '../../i18n/languages.ts';
 
 /** Last status id (lastPI) of a delivered shipment: only those can be returned. */
 export const DELIVERED_LAST_PI = 22;
@@ -98,7 +99,8 @@ export interface WallClock {
 
 /** The wall clock in `timeZone` at the instant `now`. */
 export function wallClock(now: Date, timeZone: string): WallClock {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  // Intl as a calculator, not for display: numeric parts with Latin digits in a fixed order.
+  const parts = new Intl.DateTimeFormat(MACHINE_LOCALE, {
     timeZone,
     year: 'numeric',
     month: '2-digit',

@@ -2,7 +2,7 @@
  * The sitemap of a brand's site: every built page of an open, prebuilt route (home, articles, FAQs, news),
  * in each language, with its language alternates. Account, signup and login pages and the 404 page are left out.
  */
-import type { Lang } from '../../i18n/languages.ts';
+import { isLang, type Lang } from '../../i18n/languages.ts';
 import { Access, type RouteDef } from './route-table.ts';
 import { matchPath } from './paths.ts';
 
@@ -26,10 +26,10 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 export function sitemapXml(site: SiteShape, builtPages: readonly string[]): string {
   const byRoute = new Map<string, Set<string>>();
   for (const file of builtPages) {
-    const match = /^([a-z]{2})\/(.+)\.html$/.exec(file);
+    const match = /^([^/]+)\/(.+)\.html$/.exec(file);
     if (!match) continue;
     const [, lang = '', path = ''] = match;
-    if (!site.languages.includes(lang as Lang)) continue;
+    if (!isLang(lang) || !site.languages.includes(lang)) continue;
     const found = matchPath(path, site.brandSlug);
     if (!found || !isIndexable(found.route)) continue;
     const langs = byRoute.get(path) ?? new Set<string>();

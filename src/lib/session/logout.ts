@@ -1,4 +1,5 @@
-import { http } from '../api/http.ts';
+import { call } from '../api/call.ts';
+import { logOut } from '../api/account/contract.ts';
 import { $session } from './session-store.ts';
 
 /**
@@ -7,7 +8,7 @@ import { $session } from './session-store.ts';
  */
 export async function logout(): Promise<void> {
   try {
-    await http.post('account/logout', { retry: 0 });
+    await call(logOut);
   } catch {
     // The session is gone from this browser either way.
   }

@@ -1,5 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
-import { computed } from 'nanostores';
+import { computed, type ReadableAtom } from 'nanostores';
 import { parseCurrentUser, type CurrentUser } from './current-user.ts';
 import { SESSION_KEY } from './stored-session.ts';
 
@@ -13,4 +13,15 @@ export const $isLoggedIn = computed($session, (user) => user?.isLoggedIn === tru
 
 export function setCurrentUser(user: CurrentUser): void {
   $session.set(user);
+}
+
+/** The logged-in customer's guid, or null. */
+export const $customerGuid = computed($session, (user) => (user?.isLoggedIn ? user.guid : null));
+
+/**
+ * A call's input that names the logged-in customer, as a store: null while nobody is logged in, so a query
+ * (src/lib/api/query.ts) on it asks nothing until there is a customer.
+ */
+export function forCustomer<T>(input: (guid: string) => T): ReadableAtom<T | null> {
+  return computed($customerGuid, (guid) => (guid ? input(guid) : null));
 }

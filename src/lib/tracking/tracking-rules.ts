@@ -2,7 +2,7 @@
  * Rules of the tracking page (spec 1 §4.9, §5 invoice form): the private section, the GST rule, the truck's
  * place on its bar, and the invoice form's checks.
  */
-import type { Lang } from '../../i18n/languages.ts';
+import { dirOf, type Lang } from '../../i18n/languages.ts';
 import { INVOICE_QUEUE_LIMIT, fileProblems, type FileProblem } from '../uploads/file-rules.ts';
 
 const sameStatus = (a: string, b: string) => a.trim().toLowerCase() === b.toLowerCase();
@@ -25,7 +25,7 @@ export function gstRuleApplies(shipment: {
 }
 
 export interface TruckPlacement {
-  /** The physical edge the truck starts from: left in English, right otherwise. */
+  /** The physical edge the truck starts from: left in a left-to-right language, right in a right-to-left one. */
   edge: 'left' | 'right';
   /** How far from that edge, 0 to 100. */
   percent: number;
@@ -34,7 +34,7 @@ export interface TruckPlacement {
 /** Where the truck stands on its bar for a trackingProgress. */
 export function truckPlacement(trackingProgress: number, lang: Lang): TruckPlacement {
   const percent = Number.isFinite(trackingProgress) ? Math.min(100, Math.max(0, Math.round(trackingProgress))) : 0;
-  return { edge: lang === 'en' ? 'left' : 'right', percent };
+  return { edge: dirOf(lang) === 'ltr' ? 'left' : 'right', percent };
 }
 
 /** Inquiry (562) and claim (830) requests about a shipment. */

@@ -1,13 +1,9 @@
-/** How the tool box writes numbers, money and days in each language (Latin digits in Arabic, as elsewhere). */
-import type { Lang } from '../../i18n/languages.ts';
-
-export function numberLocale(lang: Lang): string {
-  return lang === 'ar' ? 'ar-u-nu-latn' : 'en';
-}
+/** How the tool box writes numbers, money and days in each language (the language's one locale, ADR 027). */
+import { localeOf, type Lang } from '../../i18n/languages.ts';
 
 /** A price in its currency: `$12.50` in English, the currency's Arabic sign in Arabic. */
 export function formatMoney(value: number, currency: string, lang: Lang): string {
-  return new Intl.NumberFormat(numberLocale(lang), { style: 'currency', currency }).format(value);
+  return new Intl.NumberFormat(localeOf(lang), { style: 'currency', currency }).format(value);
 }
 
 /**
@@ -17,14 +13,12 @@ export function formatMoney(value: number, currency: string, lang: Lang): string
 export function formatAmount(value: number, lang: Lang): string {
   const options: Intl.NumberFormatOptions =
     Math.abs(value) >= 1 || value === 0 ? { maximumFractionDigits: 2 } : { maximumSignificantDigits: 3 };
-  return new Intl.NumberFormat(numberLocale(lang), options).format(value);
+  return new Intl.NumberFormat(localeOf(lang), options).format(value);
 }
 
 /** A whole percentage: 20 → `20%`. */
 export function formatPercent(percent: number, lang: Lang): string {
-  return new Intl.NumberFormat(numberLocale(lang), { style: 'percent', maximumFractionDigits: 0 }).format(
-    percent / 100,
-  );
+  return new Intl.NumberFormat(localeOf(lang), { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
 }
 
 /** A calendar day (`YYYY-MM-DD`) as the language writes it; the same day in every time zone. */
@@ -32,7 +26,7 @@ export function formatDay(day: string, lang: Lang): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(day);
   if (!match) return day;
   const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  return new Intl.DateTimeFormat(numberLocale(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(
+  return new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeZone: 'UTC' }).format(
     new Date(Date.UTC(y, m - 1, d)),
   );
 }

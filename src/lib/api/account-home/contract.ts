@@ -1,8 +1,11 @@
 /**
  * Contract of the account-home calls (spec 2 §7 Account, Users and customers, v1 account, Tracking and
- * packages): addresses and their services, packages, messages, requests and claims.
+ * packages): addresses and their services, packages, messages, requests and claims. Every call but the claim
+ * look-ups names the customer in its path (403 for anyone else's); the claim calls need a session.
  */
 import { z } from '../../zod.ts';
+import { endpoint, multipart } from '../endpoint.ts';
+import { ErrorCode } from '../errors.ts';
 
 /** Page index (from 0) and size; the default page size is 10 (spec 2 §9). */
 export const PAGE_SIZE = 10;
@@ -231,3 +234,208 @@ export const claimCasesSchema = requestsSchema;
  * mailBoxCustomerNumber, its part after the '/', or that part's digits).
  */
 export const updateStatusResponseSchema = z.object({ lastPi: z.int(), currentStatus: z.string() });
+
+// ---------------------------------------------------------------------------
+// The calls
+
+const tag = 'Account home';
+
+/**
+ * A row id in a path: digits, else 400. The handlers answer 404 for digits no row can have (beyond PostgreSQL's
+ * integer), as for a row that isn't there.
+ */
+export const rowIdSchema = z.pipe(z.string().check(z.regex(/^\d+$/, 'not an id')), z.transform(Number));
+
+/** The X-Pagination header of a paged list (spec 2 §7 messages, §9 paging). */
+const paged = {
+  [PAGINATION_HEADER]: {
+    description: 'The page: JSON with TotalCount, PageSize, CurrentPage (from 0) and TotalPages',
+    schema: paginationSchema,
+  },
+} as const;
+
+/** A closed request can't change; a package no longer unidentified can't be claimed. */
+const CONFLICT = 'CONFLICT';
+
+/** What the checks of every upload answer (docs/decisions/007): by content, size and count. */
+const fileErrors = {
+  400: [ErrorCode.fileRequired, ErrorCode.fileQueueLimit],
+  404: [ErrorCode.notFound],
+  409: [CONFLICT],
+  413: [ErrorCode.fileTooLarge],
+  415: [ErrorCode.fileFormat],
+} as const;
+
+const attachDescription =
+  `Multipart, ${REQUEST_ATTACHMENT_QUEUE_LIMIT} files at most a call under \`${REQUEST_ATTACHMENT_FIELD}\`, ` +
+  `${REQUEST_ATTACHMENTS_MAX} at most a request, each checked like the ID document. Answers the request with ` +
+  'its attachments; 404 for a request that is not the customer’s, 409 for a closed one. An attachment downloads ' +
+  'from GET api/customers/{guid}/uploads/2/{attachment id}.';
+
+export const getAddresses = endpoint({
+  tag,
+  summary: "The customer's mailbox addresses and their services, in id order",
+  method: 'GET',
+  path: 'api/v1/account/{guid}/ShippingAddresses/',
+  answer: addressesSchema,
+});
+
+export const setAddressService = endpoint({
+  tag,
+  summary: "Turns one of an address's services on or off; answers the address",
+  description: "Another customer's address is a 404, never a 403. A service the address doesn't offer is a 400.",
+  method: 'POST',
+  path: 'api/v1/account/{guid}/ShippingAddresses/{addressId}/Services/{serviceCode}/Activate/{value}',
+  params: z.object({
+    guid: z.string(),
+    addressId: rowIdSchema,
+    serviceCode: serviceCodeSchema,
+    value: z.enum(['true', 'false']),
+  }),
+  answer: serviceActivateResponseSchema,
+  errors: { 404: [ErrorCode.notFound] },
+});
+
+export const getPackages = endpoint({
+  tag,
+  summary: "A page of the customer's packages, newest first",
+  method: 'GET',
+  path: 'api/customers/{guid}/packages/getAllPackages',
+  query: pageQuerySchema,
+  answer: packagesSchema,
+  answerHeaders: paged,
+});
+
+export const getMessages = endpoint({
+  tag,
+  summary: "A page of the customer's messages, newest first, and how many are unread",
+  method: 'GET',
+  path: 'api/customers/{guid}/messages',
+  query: pageQuerySchema,
+  answer: messagesPageSchema,
+  answerHeaders: paged,
+});
+
+/** The message's GUID (spec 1 §2.1: anything else is not loaded), in lower case. */
+const messagePath = z.object({ guid: z.string(), messageGuid: z.uuid('not a GUID').check(z.toLowerCase()) });
+
+export const getMessage = endpoint({
+  tag,
+  summary: 'Reads a message, which marks it read; answers it with the unread count after that',
+  method: 'GET',
+  path: 'api/customers/{guid}/messages/{messageGuid}',
+  params: messagePath,
+  answer: messageSchema,
+  errors: { 404: [ErrorCode.notFound] },
+});
+
+export const deleteMessage = endpoint({
+  tag,
+  summary: 'Deletes a message: it is neither listed nor served any more',
+  method: 'DELETE',
+  path: 'api/customers/{guid}/messages/{messageGuid}',
+  params: messagePath,
+  answer: null,
+  errors: { 404: [ErrorCode.notFound] },
+});
+
+export const searchRequests = endpoint({
+  tag,
+  summary: "A page of the customer's requests that match every search line, newest first",
+  method: 'POST',
+  path: 'api/account/{guid}/requests/search',
+  body: requestSearchSchema,
+  answer: requestsSchema,
+  answerHeaders: paged,
+});
+
+export const getRequest = endpoint({
+  tag,
+  summary: 'One of the customer’s requests, with its attachments',
+  method: 'GET',
+  path: 'api/account/{guid}/requests/{id}',
+  params: z.object({ guid: z.string(), id: rowIdSchema }),
+  answer: requestSchema,
+  errors: { 404: [ErrorCode.notFound] },
+});
+
+export const saveRequest = endpoint({
+  tag,
+  summary: 'Creates a request (201), or with `id` changes its description or closes it (200)',
+  description:
+    'A claim must come from one of the customer’s mailboxes and carry the subcategory its package gives ' +
+    '(spec 1 §4.4); naming a package by its foreign waybill number counts as a claim look-up. A closed request ' +
+    'is a 409.',
+  method: 'POST',
+  path: 'api/account/{guid}/requests',
+  body: saveRequestSchema,
+  answer: requestSchema,
+  // 201 for a new request, 200 for a change to one (a body with `id`).
+  status: [201, 200],
+  errors: { 404: [ErrorCode.notFound], 409: [CONFLICT], 429: [ErrorCode.tooManyAttempts] },
+});
+
+export const attachRequestFiles = endpoint({
+  tag,
+  summary: 'Attaches one or two files to one of the customer’s requests',
+  description: attachDescription,
+  method: 'POST',
+  path: 'api/account/{guid}/requests/{id}/attachFiles',
+  params: z.object({ guid: z.string(), id: rowIdSchema }),
+  body: multipart(REQUEST_ATTACHMENT_FIELD, REQUEST_ATTACHMENT_QUEUE_LIMIT),
+  answer: requestSchema,
+  errors: fileErrors,
+});
+
+export const uploadRequestFiles = endpoint({
+  tag,
+  summary: 'Attaches one or two files to one of the customer’s requests (the uploads service’s path)',
+  description: `The same call as POST api/account/{guid}/requests/{id}/attachFiles. ${attachDescription}`,
+  method: 'POST',
+  path: 'api/customers/{userGuid}/uploads/2/{requestId}',
+  params: z.object({ userGuid: z.string(), requestId: rowIdSchema }),
+  body: multipart(REQUEST_ATTACHMENT_FIELD, REQUEST_ATTACHMENT_QUEUE_LIMIT),
+  answer: requestSchema,
+  errors: fileErrors,
+});
+
+export const getClaimCases = endpoint({
+  tag,
+  summary: "The customer's claims (category 830), newest first",
+  method: 'GET',
+  path: 'api/account/GetClaimMyPackagesGcsCases',
+  auth: true,
+  answer: claimCasesSchema,
+});
+
+export const findClaimPackage = endpoint({
+  tag,
+  summary: 'The package with a foreign waybill number at an origin, whoever owns it, with only what a claim reads',
+  description:
+    'Both the number and the origin must match, whatever their case. Each customer may look up 30 packages in ' +
+    '5 minutes (filing a claim that names one counts too), then 429 with Retry-After.',
+  method: 'GET',
+  path: 'api/tracking//{originEntity}/GetByShipmentByFAWB/{fawb}',
+  auth: true,
+  params: z.object({
+    originEntity: z.string().check(z.regex(/^[A-Za-z0-9]{2,10}$/)),
+    fawb: z.string().check(z.trim(), z.minLength(1), z.maxLength(60)),
+  }),
+  answer: claimPackageSchema,
+  errors: { 404: [ErrorCode.notFound], 429: [ErrorCode.tooManyAttempts] },
+});
+
+export const updatePackageStatus = endpoint({
+  tag,
+  summary: 'Marks an unidentified package the customer has claimed (subCategory 8198) as claimed (status 28)',
+  description:
+    'Needs an open 8198 claim of the customer naming the package, else 403 (the same for a package that does ' +
+    'not exist); `mailboxid` must be one of the customer’s mailboxes (400). A package no longer unidentified is a ' +
+    '409; a second call answers the same and records nothing more.',
+  method: 'POST',
+  path: 'api/tracking//{packageId}/updateStatus/{mailboxid}',
+  auth: true,
+  params: z.object({ packageId: rowIdSchema, mailboxid: z.string() }),
+  answer: updateStatusResponseSchema,
+  errors: { 409: [CONFLICT] },
+});

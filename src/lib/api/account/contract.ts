@@ -1,5 +1,18 @@
-/** Contract of the account and users calls (spec 2 §7 Account, Users). */
+/**
+ * Contract of the account calls (spec 2 §7 Account): login and logout, the session check, the profile and
+ * agreement save, the profile and shipping details of a logged-in customer completing signup, the mailing lists
+ * under the account path, and the ID upload. The field rules of the profile and the address live here too: the
+ * signup form (../signup/contract.ts) is built on them.
+ */
 import { z } from '../../zod.ts';
+import { endpoint, multipart } from '../endpoint.ts';
+import { ErrorCode } from '../errors.ts';
+import { isAdult, isCalendarDate, normalisePhone, PHONE_PATTERN } from '../../profile/profile-rules.ts';
+import { planIdSchema } from '../../reference/schemas.ts';
+import { isThreeWordAddress } from '../../three-words/three-word-address.ts';
+import { DEFAULT_QUEUE_LIMIT } from '../../uploads/file-rules.ts';
+import { subscriptionsResponseSchema } from '../marketing/contract.ts';
+import { UPLOAD_FIELD } from '../uploads/contract.ts';
 
 const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email().check(z.maxLength(254)));
 
@@ -44,13 +57,23 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export const customerDetailsSchema = loginResponseSchema;
 export type CustomerDetails = LoginResponse;
 
-export const sendActivationEmailRequestSchema = z.object({
-  email,
-  langCode: z.enum(['en', 'ar']),
-});
-export type SendActivationEmailRequest = z.infer<typeof sendActivationEmailRequestSchema>;
+/**
+ * The 400 codes of the profile and address rules (spec 2 §8), shared with signup: the site shows these instead of
+ * the field errors alone. Where several apply, the answer's code is the first of them (server/api/signup).
+ */
+export const FieldErrorCode = {
+  /** First or last name invalid. */
+  nameInvalid: 'VEX022',
+  /** The mobile number is not valid. */
+  mobileInvalid: 'VEX008',
+  /** The mobile number belongs to another account. */
+  mobileInUse: 'VEX003',
+  /** The city is not one the service delivers to in that country. */
+  cityInvalid: 'City invalid',
+} as const;
 
-export const sentResponseSchema = z.object({ sent: z.literal(true) });
+/** Profile details (409): the account has its mailboxes already; the profile is edited instead. */
+export const ALREADY_COMPLETE = 'CONFLICT';
 
 /** Spec 2 §9: the action id of a save that confirms the agreement. */
 export const CONFIRM_AGREEMENT_ACTION = 2;
@@ -74,7 +97,7 @@ export const profileSaveSchema = z.object({
   birthDate: z.object({ day: z.int(), month: z.int(), year: z.int() }),
   gender: z._default(z.nullable(z.enum(['Male', 'Female'])), null),
   nationality: z._default(z.nullable(z.string().check(z.regex(/^[A-Z]{2}$/))), null),
-  mobile: z.string().check(z.regex(/^\d{6,15}$/, { message: 'VEX008' })),
+  mobile: z.string().check(z.regex(/^\d{6,15}$/, { message: FieldErrorCode.mobileInvalid })),
   tel1: z._default(z.string().check(z.regex(/^(?:\d{6,15})?$/)), ''),
   city: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
   state: optionalText(80),
@@ -93,3 +116,223 @@ export const saveAccountRequestSchema = z.discriminatedUnion('action', [
   profileSaveSchema,
 ]);
 export type SaveAccountRequest = z.input<typeof saveAccountRequestSchema>;
+
+// ---------------------------------------------------------------------------
+// Profile and shipping details: the steps of signup for a logged-in customer without mailboxes (spec 1 §2.4)
+
+/** A person's name; the name pattern (VEX022) is checked beside the schema (../signup/contract.ts NAME_PATTERN). */
+export const nameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(60));
+
+/** The country of a form: its two-letter code in capitals. */
+export const countryFieldSchema = z.string().check(z.regex(/^[A-Z]{2}$/));
+
+export const birthDateSchema = z.object({ day: z.int(), month: z.int(), year: z.int() }).check(
+  z.refine(isCalendarDate, { message: 'date' }),
+  z.refine((d) => isAdult(d), { message: 'adult' }),
+);
+
+/** A phone number as sent: spaces, plus signs and parentheses are removed first. */
+export const phoneSchema = z.pipe(
+  z.pipe(z.string(), z.transform(normalisePhone)),
+  z.string().check(z.regex(PHONE_PATTERN, { message: FieldErrorCode.mobileInvalid })),
+);
+
+/**
+ * GET, POST api/account/{guid}/profiledetails: step 1 for a logged-in user without mailboxes, who
+ * completes the account instead of creating another (spec 1 §2.4).
+ */
+export const profileDetailsSchema = z.object({
+  firstName: nameSchema,
+  lastName: nameSchema,
+  countryCode: countryFieldSchema,
+  mobileNumber: phoneSchema,
+  birthDate: birthDateSchema,
+  planId: planIdSchema,
+  agreeOnUseOptIn: z.boolean(),
+  /** Must be true to save. */
+  confirmedAgreement: z.literal(true),
+});
+export type ProfileDetailsRequest = z.input<typeof profileDetailsSchema>;
+
+/** What GET profiledetails answers: the saved values (empty where none yet). */
+export const profileDetailsResponseSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  countryCode: z.string(),
+  mobileNumber: z.string(),
+  birthDate: z.nullable(z.object({ day: z.number(), month: z.number(), year: z.number() })),
+  planId: z.int(),
+  agreeOnUseOptIn: z.boolean(),
+  confirmedAgreement: z.boolean(),
+});
+export type ProfileDetailsResponse = z.infer<typeof profileDetailsResponseSchema>;
+
+/** Shipping details (spec 1 §3), step 2. */
+export const shippingDetailsSchema = z.object({
+  addressLine1: z.string().check(z.trim(), z.minLength(1), z.maxLength(120)),
+  addressLine2: z._default(z.string().check(z.trim(), z.maxLength(120)), ''),
+  w3wAddress: z
+    ._default(z.string().check(z.trim(), z.maxLength(200)), '')
+    .check(z.refine(isThreeWordAddress, { message: 'threeWordAddress' })),
+  countryCode: countryFieldSchema,
+  city: z.string().check(z.trim(), z.minLength(1), z.maxLength(80)),
+  zipCode: z._default(z.string().check(z.trim(), z.maxLength(12)), ''),
+  state: z._default(z.string().check(z.trim(), z.maxLength(80)), ''),
+  /** Shipment protection on every parcel. */
+  applyProtectionService: z._default(z.boolean(), false),
+});
+export type ShippingDetailsRequest = z.input<typeof shippingDetailsSchema>;
+export type ShippingDetails = z.output<typeof shippingDetailsSchema>;
+
+/**
+ * What GET shippingdetails answers: the saved values, empty strings where none yet (so not parseable with the
+ * request schema, which wants a street and a city).
+ */
+export const shippingDetailsResponseSchema = z.object({
+  addressLine1: z.string(),
+  addressLine2: z.string(),
+  w3wAddress: z.string(),
+  countryCode: z.string(),
+  city: z.string(),
+  zipCode: z.string(),
+  state: z.string(),
+  applyProtectionService: z.boolean(),
+});
+export type ShippingDetailsResponse = z.infer<typeof shippingDetailsResponseSchema>;
+
+/**
+ * POST shippingdetails answers where signup goes next: with a free plan the mailboxes open at once and
+ * the next step is the confirmation; with a paid plan, the payment step for `planId`.
+ */
+export const shippingDetailsResultSchema = z.object({
+  hasMailboxes: z.boolean(),
+  planId: planIdSchema,
+  amount: z.number(),
+  currencyCode: z.string(),
+});
+export type ShippingDetailsResult = z.infer<typeof shippingDetailsResultSchema>;
+
+// ---------------------------------------------------------------------------
+// The calls
+
+const tag = 'Account';
+const account = 'api/account/{guid}';
+const sessionCookie = {
+  'Set-Cookie': { description: 'The new session: HttpOnly, SameSite=Lax, `__Host-sid` over https, else `sid`' },
+} as const;
+
+export const logIn = endpoint({
+  tag,
+  summary: 'Logs in: a new session, and any session the browser had ends',
+  description:
+    'AE002 whether or not the e-mail has an account; AE001 (not active) and AE003 (drop-and-ship) only with the ' +
+    'right password. Failures are limited per address, per account and address, and per account (429).',
+  method: 'POST',
+  path: 'api/account/login',
+  body: loginRequestSchema,
+  answer: loginResponseSchema,
+  answerHeaders: sessionCookie,
+  errors: {
+    401: [ErrorCode.accountInactive, ErrorCode.loginFailed, ErrorCode.dropShip],
+    429: [ErrorCode.tooManyAttempts],
+  },
+});
+
+export const logOut = endpoint({
+  tag,
+  summary: 'Ends the session, if any, and clears its cookie',
+  method: 'POST',
+  path: 'api/account/logout',
+  answer: null,
+  answerHeaders: { 'Set-Cookie': { description: 'The session cookie, cleared' } },
+});
+
+export const getCustomerDetails = endpoint({
+  tag,
+  summary: "The session's customer, as at login: the session check (spec 1 §4.1), 401 once it has ended",
+  method: 'GET',
+  path: 'api/account/GetCustomerDetails',
+  auth: true,
+  answer: customerDetailsSchema,
+});
+
+export const saveAccount = endpoint({
+  tag,
+  summary: 'Saves the profile (action 1) or confirms the service agreement (action 2)',
+  method: 'POST',
+  path: `${account}/save`,
+  body: saveAccountRequestSchema,
+  answer: customerDetailsSchema,
+  errors: {
+    400: [
+      FieldErrorCode.nameInvalid,
+      FieldErrorCode.mobileInvalid,
+      FieldErrorCode.mobileInUse,
+      FieldErrorCode.cityInvalid,
+    ],
+    404: [ErrorCode.notFound],
+  },
+});
+
+export const getProfileDetails = endpoint({
+  tag,
+  summary: 'Signup step 1 of a logged-in customer without mailboxes: what is saved so far',
+  method: 'GET',
+  path: `${account}/profiledetails`,
+  answer: profileDetailsResponseSchema,
+});
+
+export const saveProfileDetails = endpoint({
+  tag,
+  summary: 'Signup step 1 of a logged-in customer without mailboxes: completes the account',
+  method: 'POST',
+  path: `${account}/profiledetails`,
+  body: profileDetailsSchema,
+  answer: customerDetailsSchema,
+  errors: {
+    400: [FieldErrorCode.nameInvalid, FieldErrorCode.mobileInvalid, FieldErrorCode.mobileInUse],
+    409: [ALREADY_COMPLETE],
+  },
+});
+
+export const getShippingDetails = endpoint({
+  tag,
+  summary: 'Signup step 2: the delivery address saved so far',
+  method: 'GET',
+  path: `${account}/shippingdetails`,
+  answer: shippingDetailsResponseSchema,
+});
+
+export const saveShippingDetails = endpoint({
+  tag,
+  summary: 'Signup step 2: saves the delivery address; a free plan opens the mailboxes here',
+  method: 'POST',
+  path: `${account}/shippingdetails`,
+  body: shippingDetailsSchema,
+  answer: shippingDetailsResultSchema,
+  errors: { 400: [FieldErrorCode.cityInvalid] },
+});
+
+export const getAccountSubscriptions = endpoint({
+  tag,
+  summary: "The brand's mailing lists and whether the customer is on each (as GET api/customers/{guid}/subscriptions)",
+  method: 'GET',
+  path: `${account}/subscriptions`,
+  answer: subscriptionsResponseSchema,
+});
+
+export const uploadIdDocument = endpoint({
+  tag,
+  summary: 'Uploads the ID document; answers the customer, now with the ID uploaded',
+  description: 'One file of 1 to 4,194,304 bytes, a png, jpg, gif, pdf, doc or docx by its content.',
+  method: 'POST',
+  path: `${account}/upload/1`,
+  body: multipart(UPLOAD_FIELD, DEFAULT_QUEUE_LIMIT),
+  answer: customerDetailsSchema,
+  errors: {
+    400: [ErrorCode.fileRequired, ErrorCode.fileQueueLimit],
+    413: [ErrorCode.fileTooLarge],
+    415: [ErrorCode.fileFormat],
+  },
+});

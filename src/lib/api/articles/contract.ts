@@ -3,7 +3,10 @@
  * Markdown and JSON files the static pages are built from (src/content), for the help box and other clients.
  */
 import { z } from '../../zod.ts';
+import { LANGUAGES } from '../../../i18n/languages.ts';
 import { countryCodeQuerySchema } from '../../reference/schemas.ts';
+import { PAGINATION_HEADER, paginationSchema } from '../account-home/contract.ts';
+import { endpoint } from '../endpoint.ts';
 
 /** What to list: the FAQs, the service updates (news), the carousel banners, the shopping directory, or one page. */
 export const ARTICLE_LISTS = ['faqs', 'service-updates', 'banners', 'shopping-directory'] as const;
@@ -33,7 +36,7 @@ export const SHOPPING_PAGE_SIZE = 100;
 
 export const articlesQuerySchema = z.object({
   subCategory: subCategorySchema,
-  language: z.enum(['en', 'ar']),
+  language: z.enum(LANGUAGES),
   /** The brand whose site asks (`shipbox` or `mailbridge`); the second brand is English only. */
   scope: z.enum(['shipbox', 'mailbridge']),
   pageindex: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(10_000)), 0),
@@ -78,3 +81,22 @@ export const articleResponseSchema = z.object({
   articles: z.array(articleItemSchema),
 });
 export type ArticleResponse = z.infer<typeof articleResponseSchema>;
+
+export const getArticles = endpoint({
+  tag: 'Articles',
+  summary: 'A list of articles (FAQs, service updates, banners, shops) with its meta article, or one page',
+  description:
+    "Read from the files the site's pages are built from. A list is paged (pageindex from 0, pagesize) and its " +
+    'X-Pagination header gives the total; a page answers its body and no articles.',
+  method: 'GET',
+  path: 'api/articles',
+  query: articlesQuerySchema,
+  answer: articleResponseSchema,
+  answerHeaders: {
+    [PAGINATION_HEADER]: {
+      description: 'Lists only: the total, the page size, the page and the pages',
+      schema: paginationSchema,
+    },
+  },
+  errors: { 404: ['NOT_FOUND'] },
+});

@@ -1,5 +1,12 @@
-/** Contract of the customers calls (spec 2 §7 Users and customers). */
+/**
+ * Contract of the customers calls (spec 2 §7 Users and customers): the profile, the ID uploads and the mailing
+ * lists. Every path names the customer: another customer's is refused (403).
+ */
 import { z } from '../../zod.ts';
+import { endpoint, fileAnswer } from '../endpoint.ts';
+import { ErrorCode } from '../errors.ts';
+import { subscriptionChangesSchema, subscriptionsResponseSchema } from '../marketing/contract.ts';
+import { uploadFilePathSchema, uploadListSchema } from '../uploads/contract.ts';
 
 /** Profile (spec 1 §3). */
 export const profileSchema = z.object({
@@ -27,3 +34,57 @@ export const profileSchema = z.object({
   status: z.enum(['pending', 'active', 'deactivated']),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+// ---------------------------------------------------------------------------
+// The calls
+
+const tag = 'Customers';
+const customer = 'api/customers/{guid}';
+
+export const getProfile = endpoint({
+  tag,
+  summary: "The customer's profile",
+  method: 'GET',
+  path: customer,
+  answer: profileSchema,
+  errors: { 404: [ErrorCode.notFound] },
+});
+
+export const getIdUploads = endpoint({
+  tag,
+  summary: "The customer's ID documents, newest first",
+  method: 'GET',
+  path: `${customer}/uploads/1`,
+  answer: uploadListSchema,
+});
+
+export const downloadUpload = endpoint({
+  tag,
+  summary: 'An ID document (purpose 1) or a request attachment (purpose 2), to its owner only',
+  description: 'A purpose or id that cannot exist is a 404, as an upload of someone else is.',
+  method: 'GET',
+  path: `${customer}/uploads/{purpose}/{uploadId}`,
+  params: uploadFilePathSchema,
+  answer: fileAnswer('The file as uploaded: png, jpeg, gif, pdf, doc or docx'),
+  answerHeaders: {
+    'Content-Disposition': { description: 'attachment, with the name the customer gave the file' },
+  },
+  errors: { 404: [ErrorCode.notFound] },
+});
+
+export const getSubscriptions = endpoint({
+  tag,
+  summary: "The brand's mailing lists and whether the customer is on each",
+  method: 'GET',
+  path: `${customer}/subscriptions`,
+  answer: subscriptionsResponseSchema,
+});
+
+export const changeSubscriptions = endpoint({
+  tag,
+  summary: "Puts the customer on or off the brand's lists; answers the lists as they are now",
+  method: 'PUT',
+  path: `${customer}/subscriptions`,
+  body: subscriptionChangesSchema,
+  answer: subscriptionsResponseSchema,
+});

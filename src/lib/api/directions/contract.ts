@@ -6,6 +6,7 @@
  * plus `engine` and `estimate`. The API checks an upstream engine's answer against the same schema.
  */
 import { z } from '../../zod.ts';
+import { endpoint } from '../endpoint.ts';
 
 /** The transport modes of the office locator; pedestrian is the default (spec 2 §9). */
 export const TRANSPORT_MODES = ['pedestrian', 'car', 'publicTransport'] as const;
@@ -145,3 +146,22 @@ export const DirectionsErrorCode = {
   timeout: 'DIRECTIONS_TIMEOUT',
 } as const;
 export type DirectionsErrorCode = (typeof DirectionsErrorCode)[keyof typeof DirectionsErrorCode];
+
+export const getDirections = endpoint({
+  tag: 'Directions',
+  summary: 'The route between two points by a transport mode, in the OSRM shape, from the configured engine',
+  description:
+    'Limited per caller address (429). 422 when the points are further apart than the limit or the engine ' +
+    'does not route the mode; 502 and 504 when the engine fails or does not answer in time.',
+  method: 'GET',
+  path: 'api/v1/directions',
+  query: directionsQuerySchema,
+  answer: routeResultSchema,
+  errors: {
+    404: [DirectionsErrorCode.noRoute],
+    422: [DirectionsErrorCode.tooFar, DirectionsErrorCode.unsupportedMode],
+    429: ['TOO_MANY_ATTEMPTS'],
+    502: [DirectionsErrorCode.upstream],
+    504: [DirectionsErrorCode.timeout],
+  },
+});

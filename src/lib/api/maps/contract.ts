@@ -6,6 +6,7 @@
  */
 import { z } from '../../zod.ts';
 import { countryCodeQuerySchema } from '../../reference/schemas.ts';
+import { endpoint } from '../endpoint.ts';
 
 export const GEOCODE_PRECISIONS = ['street', 'city', 'country'] as const;
 export type GeocodePrecision = (typeof GEOCODE_PRECISIONS)[number];
@@ -26,3 +27,14 @@ export const geocodeResultSchema = z.object({
   precision: z.enum(GEOCODE_PRECISIONS),
 });
 export type GeocodeResult = z.infer<typeof geocodeResultSchema>;
+
+export const locatePlace = endpoint({
+  tag: 'Maps',
+  summary: "Where the address picker starts: the customer's street, else city, else country",
+  description: 'Open to visitors (the signup form uses it), limited per caller address. 404: not even the country.',
+  method: 'GET',
+  path: 'api/v1/geocode',
+  query: geocodeQuerySchema,
+  answer: geocodeResultSchema,
+  errors: { 404: ['NOT_FOUND'], 429: ['TOO_MANY_ATTEMPTS'] },
+});

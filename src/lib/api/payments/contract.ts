@@ -1,13 +1,17 @@
 /**
- * Contract of the membership payment calls (spec 2 §3, §7 Subscription payments): payment options by country,
- * saved payment options, promo codes, the token-prepare calls of each method, the pay calls and their result.
+ * Contract of the membership payment calls (spec 2 §3, §7 Subscription payments): payment options by country
+ * (for a payment in a currency, and a country's payment methods as reference data), saved payment options, promo
+ * codes, the token-prepare calls of each method, the pay calls and their result, Visa Checkout and the membership.
  *
  * Amounts are decided by the server from the plan and the promo code; what the browser shows is only a copy.
  * Every call that can start or take a payment carries an Idempotency-Key header (IDEMPOTENCY_HEADER): the same
  * key replays the first answer, a key still in flight is a 409, a key reused with another body is a 422.
  */
 import { z } from '../../zod.ts';
+import { LANGUAGES } from '../../../i18n/languages.ts';
 import { planIdSchema } from '../../reference/schemas.ts';
+import { ErrorCode } from '../errors.ts';
+import { endpoint } from '../endpoint.ts';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
@@ -56,7 +60,7 @@ export const PEACH_COUNTRY = 'ZA';
 // ---------------------------------------------------------------------------
 // Payment options and saved payment options
 
-/** GET api/v1/countries/{code}/PaymentOptions?currencyCode: the systems offered in the country. */
+/** GET api/v1/countries/{code}/PaymentOptions?currencyCode: the systems offered for a payment in that currency. */
 export const paymentOptionSchema = z.object({
   id: paymentSystemIdSchema,
   /** The provider charges in USD, converted from the plan's currency. */
@@ -64,6 +68,35 @@ export const paymentOptionSchema = z.object({
 });
 export type PaymentOption = z.infer<typeof paymentOptionSchema>;
 export const paymentOptionsResponseSchema = z.array(paymentOptionSchema);
+export const paymentOptionsQuerySchema = z.object({
+  /** The currency of the payment (the plan's). */
+  currencyCode: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/))),
+});
+
+/**
+ * GET api/shareddata/countries/{code}/paymentoptions: how customers of a country can pay, whatever the amount or
+ * currency (reference data, the same for everyone): the payment systems, the card route, and AutoPay's rules.
+ */
+export const countryPaymentMethodsSchema = z.object({
+  countryCode: z.string().check(z.regex(/^[A-Z]{2}$/)),
+  /** The payment systems offered there (spec 2 §3 ids), in the order the checkout lists them. */
+  systems: z.array(paymentSystemIdSchema),
+  /** How a new card is paid: the card form ('card' token call), or the Peach card frame (ZA only, spec 2 §9). */
+  cardRoute: z.enum(['card', 'peach']),
+  /** AutoPay of shipment charges there (spec 1 §3 AutoPay options). */
+  autoPay: z.object({
+    /** The AutoPay choice is shown (always where it is mandatory). */
+    visible: z.boolean(),
+    /** Deliveries are paid with AutoPay only: Cash is refused. */
+    mandatory: z.boolean(),
+    /** Customers must keep a saved payment option (where AutoPay is mandatory). */
+    paymentOptionSavingMandatory: z.boolean(),
+    /** The discount AutoPay gives, in percent; null for none. */
+    discountPercent: z.nullable(z.int().check(z.positive())),
+  }),
+});
+export type CountryPaymentMethods = z.infer<typeof countryPaymentMethodsSchema>;
+export const countryCodeParamsSchema = z.object({ code: z.string().check(z.regex(/^[A-Za-z]{2}$/)) });
 
 /** A saved card or third-party wallet account (type '5'): display data and an id, never the number. */
 export const savedCardSchema = z.object({
@@ -138,7 +171,7 @@ export const tokenPrepareSchema = z.object({
   optionalKey5: z._default(z.string().check(z.maxLength(4)), ''),
   /** The page to come back to (the current payment page, without its query). Same origin only. */
   url: z.string().check(z.maxLength(500)),
-  langCode: z.enum(['en', 'ar']),
+  langCode: z.enum(LANGUAGES),
   planId: planIdSchema,
   isMembershipUpgrade: z.boolean(),
   setSingleBillingAgreement: z._default(z.boolean(), false),
@@ -272,6 +305,7 @@ export const decryptResponseSchema = z.object({
 export type DecryptResponse = z.infer<typeof decryptResponseSchema>;
 
 /** POST api/payment/{guid}/vcupdatepixelinfo: tells Visa Checkout how the payment ended. */
+export const pixelInfoResponseSchema = z.object({ updated: z.literal(true) });
 export const pixelInfoSchema = z.object({
   Token: z.string().check(z.maxLength(200)),
   CallId: z.string().check(z.maxLength(200)),
@@ -308,10 +342,12 @@ export const membershipResponseSchema = z.object({
 });
 export type MembershipResponse = z.infer<typeof membershipResponseSchema>;
 
+export const autoRenewalQuerySchema = z.object({ autorenewal: z.enum(['true', 'false']) });
+
 export const resolvePaymentUrlQuerySchema = z.object({
   currencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)),
   planID: z.pipe(z.coerce.number(), planIdSchema),
-  lang: z.enum(['en', 'ar']),
+  lang: z.enum(LANGUAGES),
 });
 /**
  * GET api/v1/account/{guid}/membership: the plan in force, and a pending plan (a non-basic plan chosen at signup
@@ -324,3 +360,275 @@ export const membershipStateSchema = z.object({
 export type MembershipState = z.infer<typeof membershipStateSchema>;
 
 export const absoluteUriSchema = z.object({ absoluteUri: z.string() });
+
+// ---------------------------------------------------------------------------
+// The calls
+
+const tag = 'Payments';
+
+/** The header of every call that can start or take a payment (server/api/payments/idempotency.ts). */
+const idempotencyKey = {
+  [IDEMPOTENCY_HEADER]: {
+    description:
+      'One key per payment attempt (8 to 100 letters, digits, - or _): the same key and body replay the first ' +
+      'answer; a key still in flight is a 409; a key reused with another body is a 422 IDEMPOTENCY_KEY_REUSED.',
+    required: true,
+  },
+} as const;
+const replayed = {
+  'Idempotent-Replayed': {
+    description: "'true' when the answer is the stored one of an earlier request with this key",
+  },
+} as const;
+const idempotencyDescription =
+  'Runs once per Idempotency-Key: the same key and body replay the first answer, a key still in flight is a 409 ' +
+  'IDEMPOTENCY_IN_FLIGHT, and a key reused with another body is a 422 IDEMPOTENCY_KEY_REUSED.';
+
+const PROMO_CODES = Object.values(PromoErrorCode);
+
+/** What a call priced from the plan and the promo code can be refused for. */
+const pricingErrors = [PaymentErrorCode.plan, ...PROMO_CODES];
+
+const tokenCall = {
+  tag,
+  description: idempotencyDescription,
+  method: 'POST',
+  body: tokenPrepareSchema,
+  answer: tokenResponseSchema,
+  requestHeaders: idempotencyKey,
+  answerHeaders: replayed,
+  errors: {
+    400: [PaymentErrorCode.idempotencyKey, PaymentErrorCode.method, ...pricingErrors],
+    409: [PaymentErrorCode.inFlight],
+    422: [PaymentErrorCode.keyReused],
+  },
+} as const;
+
+const payCall = {
+  tag,
+  description: idempotencyDescription,
+  method: 'POST',
+  body: paymentPayloadSchema,
+  answer: paymentResultSchema,
+  requestHeaders: idempotencyKey,
+  answerHeaders: replayed,
+} as const;
+/** A pay call that creates its order: refused for the plan, the promo code, renewal or what pays. */
+const directPayErrors = {
+  400: [PaymentErrorCode.idempotencyKey, PaymentErrorCode.unknownToken, PaymentErrorCode.autoRenew, ...pricingErrors],
+  409: [PaymentErrorCode.inFlight],
+  422: [PaymentErrorCode.keyReused],
+} as const;
+/** A pay call that completes the order a provider's return names. */
+const returnPayErrors = {
+  400: [PaymentErrorCode.idempotencyKey, PaymentErrorCode.unknownToken],
+  409: [PaymentErrorCode.inFlight],
+  422: [PaymentErrorCode.keyReused],
+} as const;
+
+// Payment options
+
+export const getPaymentOptions = endpoint({
+  tag,
+  summary: 'The payment systems offered in a country for a payment in a currency',
+  description: "Every option is charged in the plan's own currency, so none converts to USD.",
+  method: 'GET',
+  path: 'api/v1/countries/{code}/PaymentOptions',
+  query: paymentOptionsQuerySchema,
+  answer: paymentOptionsResponseSchema,
+  errors: { 404: [ErrorCode.notFound] },
+});
+
+export const getCountryPaymentMethods = endpoint({
+  tag,
+  summary: 'How customers of a country can pay: its payment systems, card route and AutoPay rules',
+  description:
+    'Reference data, the same for every customer and amount (no session; cacheable): Sadad in Saudi Arabia, ' +
+    'Knet in Kuwait, cards through the Peach card frame in South Africa (spec 2 §9), and whether AutoPay is ' +
+    'shown, mandatory or discounted there. A payment in a currency asks api/v1/countries/{code}/PaymentOptions.',
+  method: 'GET',
+  path: 'api/shareddata/countries/{code}/paymentoptions',
+  params: countryCodeParamsSchema,
+  answer: countryPaymentMethodsSchema,
+  answerHeaders: { 'Cache-Control': { description: 'public: the same answer for everyone' } },
+  errors: { 404: [ErrorCode.notFound] },
+});
+
+export const applyPromo = endpoint({
+  tag,
+  summary: "A promo code's discount and extra time on a plan, for a card or payment type",
+  method: 'POST',
+  path: 'api/v1/account/subscription/applypromo',
+  auth: true,
+  body: promoRequestSchema,
+  answer: promoResponseSchema,
+  errors: { 400: pricingErrors },
+});
+
+// Token-prepare calls
+
+export const getCardPaymentToken = endpoint({
+  ...tokenCall,
+  summary: "Tokenizes a new card and prices the plan; a 3-D Secure page when the card's bank asks for one",
+  path: 'api/payment/{guid}/card/gettoken',
+});
+
+export const getPayPalToken = endpoint({
+  ...tokenCall,
+  summary: "Starts a PayPal payment: the provider's page to approve it (or nothing to pay)",
+  path: 'api/payment/{guid}/paypal/gettoken',
+});
+
+export const getSadadToken = endpoint({
+  ...tokenCall,
+  summary: "Starts a Sadad payment (Saudi Arabia): the provider's page to pay on",
+  path: 'api/payment/{guid}/sadad/gettoken',
+});
+
+export const getKnetToken = endpoint({
+  ...tokenCall,
+  summary: "Starts a Knet payment (Kuwait): the provider's page to pay on",
+  path: 'api/payment/{guid}/knet/gettoken',
+});
+
+export const getPeachToken = endpoint({
+  ...tokenCall,
+  summary: 'Starts a Peach card payment (South Africa): the card frame to pay in',
+  path: 'api/payment/{guid}/peach/gettoken',
+});
+
+/** Any of the token-prepare calls: they share their body and answer. */
+export type PaymentTokenCall =
+  | typeof getCardPaymentToken
+  | typeof getPayPalToken
+  | typeof getSadadToken
+  | typeof getKnetToken
+  | typeof getPeachToken;
+
+// Pay calls
+
+export const payUsingNewCard = endpoint({
+  ...payCall,
+  summary: 'Pays for the plan with the card the card token call tokenized (after 3-D Secure: CC02)',
+  path: 'api/v1/account/subscription/payUsingNewCard',
+  auth: true,
+  errors: directPayErrors,
+});
+
+export const payUsingExistingCard = endpoint({
+  ...payCall,
+  summary: 'Pays for the plan with a saved card and its security code',
+  path: 'api/v1/account/subscription/payUsingExistingCard',
+  auth: true,
+  errors: directPayErrors,
+});
+
+export const payUsingNewThirdParty = endpoint({
+  ...payCall,
+  summary: "Completes a PayPal payment the customer approved on the provider's page (or a free one)",
+  path: 'api/v1/account/subscription/payUsingNewThirdParty',
+  auth: true,
+  errors: directPayErrors,
+});
+
+export const payUsingExistingThirdParty = endpoint({
+  ...payCall,
+  summary: 'Pays for the plan with a saved PayPal account',
+  path: 'api/v1/account/subscription/payUsingExistingThirdParty',
+  auth: true,
+  errors: directPayErrors,
+});
+
+export const payUsingVisaCheckout = endpoint({
+  ...payCall,
+  summary: "Pays for the plan with the card of Visa Checkout's lightbox and its security code",
+  path: 'api/v1/account/subscription/payUsingVisaCheckout',
+  auth: true,
+  errors: {
+    400: [...directPayErrors[400], PaymentErrorCode.method, PaymentErrorCode.card],
+    409: directPayErrors[409],
+  },
+});
+
+export const payUsingPeach = endpoint({
+  ...payCall,
+  summary: 'Completes the Peach card payment the card frame accepted',
+  path: 'api/v1/account/subscription/payUsingPeach',
+  auth: true,
+  errors: returnPayErrors,
+});
+
+/** Any of the pay calls whose path names no customer. */
+export type SubscriptionPayCall =
+  | typeof payUsingNewCard
+  | typeof payUsingExistingCard
+  | typeof payUsingNewThirdParty
+  | typeof payUsingExistingThirdParty
+  | typeof payUsingVisaCheckout
+  | typeof payUsingPeach;
+
+export const paySubscription = endpoint({
+  ...payCall,
+  summary: "Completes a Sadad (estn) or Knet (PaymentID) payment once the provider's page sent the customer back",
+  path: 'api/payment/{guid}/subscription/pay',
+  errors: returnPayErrors,
+});
+
+// Visa Checkout
+
+export const getVisaConfig = endpoint({
+  tag,
+  summary: "Visa Checkout's key, button image and lightbox page",
+  method: 'GET',
+  path: 'api/shareddata/getvisaconfig',
+  answer: visaConfigSchema,
+});
+
+export const decryptPaymentData = endpoint({
+  tag,
+  summary: "Reads and verifies the card of Visa Checkout's lightbox (masked)",
+  method: 'POST',
+  path: 'api/payment/{guid}/decryptpaymentdata',
+  body: decryptRequestSchema,
+  answer: decryptResponseSchema,
+});
+
+export const updatePixelInfo = endpoint({
+  tag,
+  summary: 'Tells Visa Checkout how its payment ended (confirmed or cancelled)',
+  method: 'POST',
+  path: 'api/payment/{guid}/vcupdatepixelinfo',
+  body: pixelInfoSchema,
+  answer: pixelInfoResponseSchema,
+});
+
+// Membership
+
+export const getMembership = endpoint({
+  tag,
+  summary: 'The plan in force, and a plan chosen at signup and not yet paid',
+  method: 'GET',
+  path: 'api/v1/account/{guid}/membership',
+  answer: membershipStateSchema,
+});
+
+export const setAutoRenewal = endpoint({
+  tag,
+  summary: "Turns the plan's auto-renewal on (with a saved card) or off (unless the plan mandates it)",
+  method: 'POST',
+  path: 'api/v1/account/{guid}/membership',
+  query: autoRenewalQuerySchema,
+  answer: membershipResponseSchema,
+  errors: { 409: ['CONFLICT'] },
+});
+
+export const resolveMembershipPaymentUrl = endpoint({
+  tag,
+  summary: 'The payment page of an upgrade to a plan',
+  method: 'POST',
+  path: 'api/account/ResolvePaymentUrl',
+  auth: true,
+  query: resolvePaymentUrlQuerySchema,
+  answer: absoluteUriSchema,
+  errors: { 400: [PaymentErrorCode.plan] },
+});

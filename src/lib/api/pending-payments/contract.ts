@@ -5,6 +5,10 @@
  * are only a copy.
  */
 import { z } from '../../zod.ts';
+import { LANGUAGES } from '../../../i18n/languages.ts';
+import { ErrorCode } from '../errors.ts';
+import { endpoint } from '../endpoint.ts';
+import { IDEMPOTENCY_HEADER, PaymentErrorCode, absoluteUriSchema } from '../payments/contract.ts';
 
 /** The lines of a card-charge (cc) entry, in this order. */
 export const CC_DETAIL_NAMES = ['Shipping Charges', 'Additional Services', 'Tax'] as const;
@@ -37,6 +41,8 @@ export const resolvePaymentQuerySchema = z.object({
   currencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)),
   /** `tracking`: pay now on a tracking page (one shipment), which the provider's page returns to. */
   returnTo: z.optional(z.literal('tracking')),
+  /** The language of the provider's page and of the page it returns to; the customer's own when left out. */
+  lang: z.catch(z.optional(z.enum(LANGUAGES)), undefined),
 });
 export const hawbIdsSchema = z.array(z.int().check(z.positive())).check(
   z.minLength(1),
@@ -84,3 +90,64 @@ export const PendingPaymentErrorCode = {
   /** A shipment is not the customer's, has nothing due, or is in another currency. */
   shipment: 'PAYMENT_SHIPMENT',
 } as const;
+
+// ---------------------------------------------------------------------------
+// The calls
+
+const tag = 'Pending payments';
+
+export const getPayableShipments = endpoint({
+  tag,
+  summary: "The customer's shipments with charges due, with their charges",
+  description: 'An unpaid payment the provider says was paid meanwhile is settled first, so it is not listed.',
+  method: 'GET',
+  path: 'api/v1/account/{guid}/shipping/payable',
+  answer: pendingShipmentsSchema,
+});
+
+export const getShipmentPayments = endpoint({
+  tag,
+  summary: "What some of the customer's shipments owe in a currency, or that they are paid",
+  method: 'GET',
+  path: 'api/customers/{guid}/payments',
+  query: paymentsQuerySchema,
+  answer: shipmentPaymentsSchema,
+  errors: { 400: [PendingPaymentErrorCode.shipment], 404: [ErrorCode.notFound] },
+});
+
+export const resolveShipmentPaymentUrl = endpoint({
+  tag,
+  summary: "The provider's payment page for the shipments whose hawb ids the body lists",
+  description:
+    "The amount is the server's sum of the shipments' charges. Runs once per Idempotency-Key (a double click " +
+    'answers the same page); a key reused with another body is a 422 IDEMPOTENCY_KEY_REUSED. An older unpaid ' +
+    'payment of the same shipments is closed first; one paid meanwhile makes this a 409.',
+  method: 'POST',
+  path: 'api/tracking/resolvePaymentUrl',
+  auth: true,
+  query: resolvePaymentQuerySchema,
+  body: hawbIdsSchema,
+  answer: absoluteUriSchema,
+  requestHeaders: {
+    [IDEMPOTENCY_HEADER]: { description: 'One key per payment attempt, sent again on its retries', required: true },
+  },
+  answerHeaders: {
+    'Idempotent-Replayed': {
+      description: "'true' when the answer is the stored one of an earlier request with this key",
+    },
+  },
+  errors: {
+    400: [PaymentErrorCode.idempotencyKey, PendingPaymentErrorCode.shipment],
+    409: [PaymentErrorCode.inFlight, 'CONFLICT'],
+    422: [PaymentErrorCode.keyReused],
+  },
+});
+
+export const completeShipmentPayment = endpoint({
+  tag,
+  summary: 'How a payment of shipments ended, once the provider sent the browser back',
+  method: 'POST',
+  path: 'api/customers/{guid}/payments/{orderNumber}/complete',
+  answer: paymentOutcomeSchema,
+  errors: { 404: [ErrorCode.notFound] },
+});

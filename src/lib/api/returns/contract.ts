@@ -5,6 +5,8 @@
  */
 import { z } from '../../zod.ts';
 import { MAX_RETURN_WEIGHT_KG } from '../../returns/return-rules.ts';
+import { endpoint } from '../endpoint.ts';
+import { ErrorCode } from '../errors.ts';
 
 const countryCode = z.pipe(
   z.string().check(z.trim(), z.regex(/^[A-Za-z]{2}$/)),
@@ -164,3 +166,60 @@ export const ReturnErrorCode = {
   /** 400: no rate from the pickup country to the delivery country. */
   noRoute: 'RETURN_NO_ROUTE',
 } as const;
+
+// ---------------------------------------------------------------------------
+// The calls
+
+const tag = 'Returns';
+const returns = 'api/v1/account/{guid}/shipments/return';
+const returnErrors = {
+  404: [ErrorCode.notFound],
+  409: [ReturnErrorCode.notDelivered, ReturnErrorCode.exists],
+} as const;
+
+export const getReturnShipment = endpoint({
+  tag,
+  summary: 'The return of a delivered shipment of the customer (its hawb id), prefilled',
+  description: 'A shipment that is not the customer’s is a 404; one not delivered, or already returned, a 409.',
+  method: 'GET',
+  path: `${returns}/{id}`,
+  answer: returnShipmentSchema,
+  errors: returnErrors,
+});
+
+export const calculateReturn = endpoint({
+  tag,
+  summary: "A return's price from the pickup country to the delivery country, for the customer's plan",
+  method: 'POST',
+  path: `${returns}/calculate`,
+  body: calculateRequestSchema,
+  answer: returnPriceSchema,
+  errors: { 400: [ReturnErrorCode.noRoute], 404: [ErrorCode.notFound] },
+});
+
+export const submitReturn = endpoint({
+  tag,
+  summary: 'Asks for the return of a delivered shipment (201); a second call answers the stored return (200)',
+  description:
+    'Checked again whatever the browser checked: the pickup window, the times, the low value limit and, in ' +
+    'countries with zip codes, both addresses. One return per shipment: a repeated submit creates nothing.',
+  method: 'POST',
+  path: `${returns}/{id}`,
+  body: returnRequestSchema,
+  answer: storedReturnSchema,
+  status: [201, 200],
+  errors: {
+    ...returnErrors,
+    400: [ReturnErrorCode.invalidAddress, ReturnErrorCode.noRoute],
+  },
+});
+
+export const validateAddress = endpoint({
+  tag,
+  summary: 'Whether an address exists in a country with zip codes (open to visitors)',
+  method: 'POST',
+  path: 'api/v1/Countries/{code}/ValidateAddress',
+  body: validateAddressRequestSchema,
+  answer: validateAddressResponseSchema,
+  errors: { 404: [ErrorCode.notFound] },
+});

@@ -10,8 +10,10 @@
  * UPSTREAM_UNAVAILABLE.
  */
 import { z } from '../../zod.ts';
+import { DEFAULT_LANG, LANGUAGES } from '../../../i18n/languages.ts';
 import { countryCodeQuerySchema } from '../../reference/schemas.ts';
 import { isThreeWordAddress, threeWordWords } from '../../three-words/three-word-address.ts';
+import { endpoint } from '../endpoint.ts';
 
 /** Spec 2 §7: autosuggest answers at most 50 suggestions. */
 export const MAX_SUGGESTIONS = 50;
@@ -57,7 +59,7 @@ export const autosuggestResultSchema = z.object({
 });
 export type AutosuggestResult = z.infer<typeof autosuggestResultSchema>;
 
-const languageSchema = z._default(z.enum(['en', 'ar']), 'en');
+const languageSchema = z._default(z.enum(LANGUAGES), DEFAULT_LANG);
 
 /** A three-word address as typed (a leading /// allowed and dropped); the general pattern of spec 1 §5. */
 export const threeWordsSchema = z
@@ -102,3 +104,39 @@ export const ThreeWordsErrorCode = {
   /** The what3words API failed or did not answer in time (502). */
   upstreamUnavailable: 'UPSTREAM_UNAVAILABLE',
 } as const;
+
+// ---------------------------------------------------------------------------
+// The calls: open to everyone, limited per caller address; an upstream failure of what3words is a 502.
+
+const tag = 'Three-word addresses';
+const limited = { 429: ['TOO_MANY_ATTEMPTS'], 502: [ThreeWordsErrorCode.upstreamUnavailable] } as const;
+
+export const getThreeWordSquare = endpoint({
+  tag,
+  summary: 'The square of a three-word address (forward)',
+  method: 'GET',
+  path: 'api/v1/threewords/forward',
+  query: forwardQuerySchema,
+  answer: addressResultSchema,
+  errors: { ...limited, 404: ['NOT_FOUND'] },
+});
+
+export const getThreeWordAddress = endpoint({
+  tag,
+  summary: 'The three-word address of a point (reverse); 0,0 is refused',
+  method: 'GET',
+  path: 'api/v1/threewords/reverse',
+  query: reverseQuerySchema,
+  answer: addressResultSchema,
+  errors: limited,
+});
+
+export const getThreeWordSuggestions = endpoint({
+  tag,
+  summary: 'Suggestions for a partly typed three-word address, exact match first (at most 50)',
+  method: 'GET',
+  path: 'api/v1/threewords/autosuggest',
+  query: autosuggestQuerySchema,
+  answer: autosuggestResultSchema,
+  errors: limited,
+});

@@ -1,11 +1,16 @@
 /**
- * Contract of the tracking calls (spec 2 §7 Tracking and packages): GET api/tracking/{awbNumber}, the invoice's
- * files (POST api/tracking/{awb}/upload) and form (POST api/tracking/{awb}/uploadInvoice).
+ * Contract of the tracking calls (spec 2 §7 Tracking and packages): GET api/tracking/{awbNumber}, the owner's
+ * single-package view (GET api/packages/{awb}/singlePackage), the invoice's files (POST api/tracking/{awb}/upload,
+ * each downloaded from GET api/tracking/{awb}/upload/{uploadId}) and form (POST api/tracking/{awb}/uploadInvoice).
  *
  * Public tracking answers everyone the same few fields; the owner-only fields (spec 1 §3 shipment) are sent only
  * to the shipment's owner and are absent, not null, for anyone else (docs/decisions/017).
  */
 import { z } from '../../zod.ts';
+import { LANGUAGES } from '../../../i18n/languages.ts';
+import { INVOICE_QUEUE_LIMIT } from '../../uploads/file-rules.ts';
+import { endpoint, fileAnswer, multipart } from '../endpoint.ts';
+import { ErrorCode } from '../errors.ts';
 import { chargeSchema } from '../pending-payments/contract.ts';
 import { uploadTypeSchema } from '../uploads/contract.ts';
 
@@ -78,7 +83,10 @@ export const ownerTrackingSchema = z.object({
 /** GET api/tracking/{awbNumber}: the public fields, plus the owner's when the session owns the shipment. */
 export const trackingSchema = z.extend(publicTrackingSchema, z.partial(ownerTrackingSchema).shape);
 export type Tracking = z.infer<typeof trackingSchema>;
-export type OwnerTracking = z.infer<typeof publicTrackingSchema> & z.infer<typeof ownerTrackingSchema>;
+
+/** A shipment as its owner sees it: every public field and every owner field. */
+export const ownerTrackingViewSchema = z.extend(publicTrackingSchema, ownerTrackingSchema.shape);
+export type OwnerTracking = z.infer<typeof ownerTrackingViewSchema>;
 
 /** The owner-only field names: public tracking must carry none of them. */
 export const OWNER_ONLY_FIELDS = Object.keys(ownerTrackingSchema.shape) as (keyof typeof ownerTrackingSchema.shape)[];
@@ -109,3 +117,133 @@ export const TrackingErrorCode = {
   /** The shipment holds as many invoice files as it may. */
   invoiceFilesFull: 'INVOICE_FILES_FULL',
 } as const;
+
+// ---------------------------------------------------------------------------
+// GET api/packages/{awb}/singlePackage: the owner's view of one package (or a few)
+
+/** How many packages one single-package call answers: the path's and up to nine more of `awbs`. */
+export const SINGLE_PACKAGE_MAX = 10;
+/** The most history events `count` can ask for (a history holds a dozen). */
+export const HISTORY_COUNT_MAX = 100;
+
+/** Waybill numbers separated by commas, spaces around them ignored. */
+const awbListSchema = z.pipe(
+  z.pipe(
+    z.string().check(z.maxLength(SINGLE_PACKAGE_MAX * 22)),
+    z.transform((list: string) =>
+      list
+        .split(',')
+        .map((awb) => awb.trim())
+        .filter(Boolean),
+    ),
+  ),
+  z.array(awbNumberSchema).check(z.maxLength(SINGLE_PACKAGE_MAX - 1)),
+);
+
+export const singlePackageQuerySchema = z.object({
+  /** Only the newest `count` events of each history (1 to 100); the whole history when left out. */
+  count: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(HISTORY_COUNT_MAX))),
+  /**
+   * Accepted and ignored: a history is one feed of events, and nothing stored tells the carrier's events from
+   * ours, so there is nothing to include or leave out.
+   */
+  useXMLTracking: z.optional(z.enum(['true', 'false'])),
+  /** More of the customer's packages, by waybill number, comma-separated: up to nine besides the path's. */
+  awbs: z.optional(awbListSchema),
+  /** The language of the history's status and place names; the brand's first language when left out. */
+  language: z.optional(z.enum(LANGUAGES)),
+});
+export type SinglePackageQuery = z.input<typeof singlePackageQuerySchema>;
+
+/** The path's package first, then those of `awbs` in the order given, each once. */
+export const singlePackagesSchema = z.array(ownerTrackingViewSchema);
+
+// ---------------------------------------------------------------------------
+// The calls
+
+const tag = 'Tracking';
+
+/** What the checks of every upload answer (docs/decisions/007): by content, size and count. */
+const fileErrors = {
+  400: [ErrorCode.fileRequired, ErrorCode.fileQueueLimit],
+  413: [ErrorCode.fileTooLarge],
+  415: [ErrorCode.fileFormat],
+} as const;
+
+export const getTracking = endpoint({
+  tag,
+  summary: 'A shipment by its waybill number: the public fields, and the owner-only ones for its owner',
+  description:
+    'Open to anyone. Every look-up, found or not, counts against the caller’s address (an IPv6 one by its /64): ' +
+    '60 in 10 minutes, then 429 with Retry-After. An unknown or malformed number is a 404.',
+  method: 'GET',
+  path: 'api/tracking/{awbNumber}',
+  answer: trackingSchema,
+  errors: { 404: [ErrorCode.notFound], 429: [ErrorCode.tooManyAttempts] },
+});
+
+export const getSinglePackage = endpoint({
+  tag,
+  summary: "The owner's view of a package: customs, charges due, invoice and its files, return, status history",
+  description:
+    'What the private section of the tracking page shows (spec 1 §4.9), for the logged-in owner only. A package ' +
+    'that is not the customer’s answers 404 as one that does not exist, so waybill numbers are not confirmed to ' +
+    'anyone else. `awbs` asks for up to nine more of the customer’s packages at once (comma-separated; the answer ' +
+    'lists the path’s first, then those in the order given, each once); any one of them that is not the ' +
+    'customer’s makes the whole call a 404. ' +
+    '`count` (1 to 100) keeps the newest events of each history, all when left out. `language` names the ' +
+    'history’s statuses and places in that language, the brand’s first when left out (`currentStatus` keeps its ' +
+    'stored name, which the rules of spec 1 §4.9 read). ' +
+    '`useXMLTracking` is accepted and changes nothing: the stored history does not tell the carrier’s events ' +
+    'from ours.',
+  method: 'GET',
+  path: 'api/packages/{awb}/singlePackage',
+  auth: true,
+  query: singlePackageQuerySchema,
+  answer: singlePackagesSchema,
+  errors: { 404: [ErrorCode.notFound] },
+});
+
+export const uploadInvoiceFiles = endpoint({
+  tag,
+  summary: "Adds files to the owner's invoice of a shipment; answers every invoice file it holds",
+  description:
+    `Multipart, 1 to ${INVOICE_QUEUE_LIMIT} files a call under \`${INVOICE_FILE_FIELD}\`, ` +
+    `${MAX_SHIPMENT_INVOICE_FILES} at most a shipment, each checked by its content. 403 for someone else’s ` +
+    'shipment, checked before the body is read.',
+  method: 'POST',
+  path: 'api/tracking/{awb}/upload',
+  auth: true,
+  body: multipart(INVOICE_FILE_FIELD, INVOICE_QUEUE_LIMIT),
+  answer: invoiceAttachmentsSchema,
+  errors: { ...fileErrors, 404: [ErrorCode.notFound], 409: [TrackingErrorCode.invoiceFilesFull] },
+});
+
+export const getInvoiceFile = endpoint({
+  tag,
+  summary: 'One of the invoice files of a shipment, to its owner only',
+  description:
+    'Saved (Content-Disposition: attachment) under its name with the extension of the type its content has, ' +
+    'with that type and nosniff, and never cached. 403 for someone else’s shipment; 404 for a file that is not ' +
+    'one of this shipment’s invoice files.',
+  method: 'GET',
+  path: 'api/tracking/{awb}/upload/{uploadId}',
+  auth: true,
+  params: z.object({ awb: z.string(), uploadId: z.uuid() }),
+  answer: fileAnswer('The invoice file as uploaded: PNG, JPEG, GIF, PDF, DOC or DOCX'),
+  errors: { 403: [ErrorCode.forbidden], 404: [ErrorCode.notFound] },
+});
+
+export const saveInvoice = endpoint({
+  tag,
+  summary: "Saves the owner's invoice form; its cost becomes the customs declared value",
+  description:
+    'With `hasInvoice` a file must have been uploaded first. Answers the shipment as its owner sees it. 403 for ' +
+    'someone else’s shipment.',
+  method: 'POST',
+  path: 'api/tracking/{awb}/uploadInvoice',
+  auth: true,
+  body: uploadInvoiceBodySchema,
+  answer: ownerTrackingViewSchema,
+  errors: { 400: [TrackingErrorCode.invoiceFileMissing], 404: [ErrorCode.notFound] },
+});

@@ -1,11 +1,12 @@
-/** Contract of the upload calls (spec 2 §7: POST api/account/{guid}/upload/1, GET api/customers/{guid}/uploads/1). */
+/**
+ * What the upload calls share: the multipart field, the types a file can be, the list of a customer's uploads.
+ * The calls are declared under their spec 2 §7 headings: POST api/account/{guid}/upload/1 in ../account/contract.ts,
+ * GET api/customers/{guid}/uploads/1 and the download in ../customers/contract.ts.
+ */
 import { z } from '../../zod.ts';
-import { customerDetailsSchema } from '../account/contract.ts';
 
-/** Upload purposes by the spec's id. Only the ID document so far. */
-export const UPLOAD_PURPOSE = { idDocument: '1' } as const;
-export const uploadPurposeSchema = z.enum([UPLOAD_PURPOSE.idDocument]);
-export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
+/** Upload purposes by the spec's id: the ID document (1) and request attachments (2). */
+export const UPLOAD_PURPOSE = { idDocument: '1', requestAttachment: '2' } as const;
 
 /** The multipart field that carries the file(s). */
 export const UPLOAD_FIELD = 'file';
@@ -14,14 +15,15 @@ export const UPLOAD_FIELD = 'file';
 export const uploadTypeSchema = z.enum(['png', 'jpeg', 'gif', 'pdf', 'doc', 'docx']);
 export type UploadType = z.infer<typeof uploadTypeSchema>;
 
-/** Path parameters of POST api/account/{guid}/upload/{purpose} and GET api/customers/{guid}/uploads/{purpose}. */
-export const uploadPathSchema = z.object({ purpose: uploadPurposeSchema });
-
-/** Path parameters of GET api/customers/{guid}/uploads/{purpose}/{uploadId}. */
-export const uploadFilePathSchema = z.object({ purpose: uploadPurposeSchema, uploadId: z.uuid() });
-
-/** POST api/account/{guid}/upload/1 answers the customer as the session check does, with isIdUploaded set. */
-export const uploadResponseSchema = customerDetailsSchema;
+/**
+ * Path parameters of GET api/customers/{guid}/uploads/{purpose}/{uploadId}: the ID document, or a request's
+ * attachment (uploaded through POST api/account/{guid}/requests/{id}/attachFiles).
+ */
+export const uploadFilePathSchema = z.object({
+  guid: z.string(),
+  purpose: z.enum([UPLOAD_PURPOSE.idDocument, UPLOAD_PURPOSE.requestAttachment]),
+  uploadId: z.uuid(),
+});
 
 export const uploadSummarySchema = z.object({
   id: z.uuid(),

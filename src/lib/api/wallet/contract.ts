@@ -7,7 +7,9 @@
  * answers carry only the display data (first six and last four digits, expiry, name).
  */
 import { z } from '../../zod.ts';
+import { LANGUAGES } from '../../../i18n/languages.ts';
 import { walletContentSchema } from '../payments/contract.ts';
+import { endpoint } from '../endpoint.ts';
 
 // ---------------------------------------------------------------------------
 // Balance and transactions: GET api/account/{guid}/wallet, GET …/wallet/transactions
@@ -95,7 +97,7 @@ export const thirdPartySessionRequestSchema = z.object({
   /** The wallet page to come back to, and to go to on cancel: same origin only. */
   returnUrl: z.string().check(z.maxLength(500)),
   cancelUrl: z.string().check(z.maxLength(500)),
-  langCode: z.enum(['en', 'ar']),
+  langCode: z.enum(LANGUAGES),
   IsDefault: z._default(z.boolean(), false),
 });
 export type ThirdPartySessionRequest = z.input<typeof thirdPartySessionRequestSchema>;
@@ -155,3 +157,153 @@ export const NOTIFICATION_OPTION_NAMES = ['Wallet'] as const;
 export const notificationOptionSchema = z.object({ name: z.enum(NOTIFICATION_OPTION_NAMES), value: z.boolean() });
 export const userOptionsSchema = z.object({ notificationOptions: z.array(notificationOptionSchema) });
 export type UserOptions = z.infer<typeof userOptionsSchema>;
+
+// ---------------------------------------------------------------------------
+// The calls
+
+const tag = 'Wallet';
+const wallet = 'api/account/{customerGUID}/wallet';
+const optionErrors = { 400: [WalletErrorCode.unknownOption] } as const;
+
+export const getWalletBalance = endpoint({
+  tag,
+  summary: 'The wallet balance',
+  description: 'Asked once per page: the site keeps the answer (spec 2 §7 Wallet).',
+  method: 'GET',
+  path: wallet,
+  answer: walletBalanceSchema,
+});
+
+export const getWalletTransactions = endpoint({
+  tag,
+  summary: 'The wallet statement, newest first',
+  description: 'Loaded once, when the statement is opened.',
+  method: 'GET',
+  path: `${wallet}/transactions`,
+  answer: walletTransactionsSchema,
+});
+
+export const getWalletOptions = endpoint({
+  tag,
+  summary: 'The saved cards and third-party accounts',
+  method: 'GET',
+  path: `${wallet}/content`,
+  answer: walletContentSchema,
+});
+
+export const getCardToken = endpoint({
+  tag,
+  summary: "The provider's frame to verify a card in, or none: add it directly",
+  method: 'POST',
+  path: `${wallet}/content/cc/peach/gettoken`,
+  body: addCardSchema,
+  answer: cardTokenResponseSchema,
+  errors: { 400: [WalletErrorCode.card] },
+});
+
+export const addCard = endpoint({
+  tag,
+  summary: 'Saves a card: the one the frame verified (peachId), or the card sent, checked by the provider',
+  method: 'POST',
+  path: `${wallet}/content/cc`,
+  body: addCardSchema,
+  answer: walletChangeSchema,
+  errors: { 400: [WalletErrorCode.card, WalletErrorCode.unknownAddition] },
+});
+
+export const setDefaultCard = endpoint({
+  tag,
+  summary: 'Makes a saved card the default',
+  method: 'POST',
+  path: `${wallet}/content/cc/setDefault`,
+  body: walletOptionRequestSchema,
+  answer: walletChangeSchema,
+  errors: optionErrors,
+});
+
+export const deleteCard = endpoint({
+  tag,
+  summary: 'Deletes a saved card (the last one turns AutoPay off)',
+  method: 'POST',
+  path: `${wallet}/content/cc/delete`,
+  body: walletOptionRequestSchema,
+  answer: walletChangeSchema,
+  errors: optionErrors,
+});
+
+export const startThirdPartySession = endpoint({
+  tag,
+  summary: "The provider's page where the customer approves a third-party account",
+  method: 'POST',
+  path: `${wallet}/content/3rdparty/generatesession`,
+  body: thirdPartySessionRequestSchema,
+  answer: thirdPartySessionResponseSchema,
+});
+
+export const addThirdPartyAccount = endpoint({
+  tag,
+  summary: "Saves the third-party account the provider's return names",
+  method: 'POST',
+  path: `${wallet}/content/3rdparty`,
+  body: addThirdPartySchema,
+  answer: walletChangeSchema,
+  errors: { 400: [WalletErrorCode.unknownAddition] },
+});
+
+export const setDefaultThirdParty = endpoint({
+  tag,
+  summary: 'Makes a saved third-party account the default',
+  method: 'POST',
+  path: `${wallet}/content/3rdparty/setDefault`,
+  body: walletOptionRequestSchema,
+  answer: walletChangeSchema,
+  errors: optionErrors,
+});
+
+export const deleteThirdParty = endpoint({
+  tag,
+  summary: 'Deletes a saved third-party account (the last option turns AutoPay off)',
+  method: 'POST',
+  path: `${wallet}/content/3rdparty/delete`,
+  body: walletOptionRequestSchema,
+  answer: walletChangeSchema,
+  errors: optionErrors,
+});
+
+export const getAutoPayOptions = endpoint({
+  tag,
+  summary: 'AutoPay: on or off, and what the country says of it',
+  method: 'GET',
+  path: 'api/v1/account/{guid}/AutoPayOptions',
+  answer: autoPayOptionsSchema,
+});
+
+export const setAutoPayOptions = endpoint({
+  tag,
+  summary: 'Turns AutoPay on (with the shipping agreement) or off (Cash)',
+  method: 'POST',
+  path: 'api/v1/account/{guid}/AutoPayOptions',
+  body: setAutoPaySchema,
+  answer: autoPayOptionsSchema,
+  errors: {
+    400: [WalletErrorCode.agreement],
+    409: [WalletErrorCode.autoPayMandatory, WalletErrorCode.noPaymentOption],
+  },
+});
+
+export const getUserOptions = endpoint({
+  tag,
+  summary: "The customer's notification switches (Wallet e-mails)",
+  method: 'GET',
+  path: 'api/account/{guid}/options/notifications',
+  answer: userOptionsSchema,
+});
+
+export const setUserOptions = endpoint({
+  tag,
+  summary: "Saves the customer's notification switches",
+  method: 'POST',
+  path: 'api/account/{guid}/options/notifications',
+  body: userOptionsSchema,
+  answer: userOptionsSchema,
+});

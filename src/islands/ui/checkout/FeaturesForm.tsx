@@ -1,0 +1,58 @@
+import type { TFunction } from 'i18next';
+import type { FeaturesForm as Form } from '../../../lib/payments/checkout-rules.ts';
+import { CheckboxField } from './fields.tsx';
+import { useTouched } from './use-touched.ts';
+
+interface Props {
+  t: TFunction;
+  form: Form;
+  errors: Partial<Record<keyof Form, string>>;
+  submitted: boolean;
+  /** A plan that renews (flex). */
+  showRenew: boolean;
+  /** The plan renews automatically or not at all. */
+  renewMandated: boolean;
+  /** A method whose card or account can be kept. */
+  showSave: boolean;
+  /** The customer's country makes keeping it mandatory (AutoPay is): it is kept without asking. */
+  saveMandated?: boolean;
+  onChange: (patch: Partial<Form>) => void;
+}
+
+/**
+ * The features form (spec 2 §5): automatic renewal, and keeping the card or account for later payments (said
+ * rather than asked where the country makes it mandatory).
+ */
+export function FeaturesForm(props: Props) {
+  const { t, form, errors, submitted, showRenew, renewMandated, showSave, saveMandated = false, onChange } = props;
+  const { touch, shown } = useTouched<keyof Form>(submitted);
+  if (!showRenew && !showSave) return null;
+  return (
+    <fieldset className="field checkout-features">
+      <legend>{t('checkout.features.legend')}</legend>
+      {showRenew && (
+        <CheckboxField
+          t={t}
+          label={t('checkout.features.renew')}
+          checked={form.renew}
+          onChecked={(renew) => {
+            onChange({ renew });
+            touch('renew');
+          }}
+          onBlur={() => touch('renew')}
+          hint={t(renewMandated ? 'checkout.features.renewMandated' : 'checkout.features.renewHint')}
+          error={shown('renew', errors.renew)}
+        />
+      )}
+      {showSave && saveMandated && <p className="field-hint">{t('checkout.features.saveMandated')}</p>}
+      {showSave && !saveMandated && (
+        <CheckboxField
+          t={t}
+          label={t('checkout.features.save')}
+          checked={form.saveCard}
+          onChecked={(saveCard) => onChange({ saveCard })}
+        />
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,83 @@
+import type { TFunction } from 'i18next';
+import type { Lang } from '../../../i18n/languages.ts';
+import type { PromoResponse } from '../../../lib/api/payments/contract.ts';
+import type { Plan } from '../../../lib/reference/schemas.ts';
+import { amountText, moneyText } from '../../../lib/payments/checkout-rules.ts';
+import { formatDay } from '../../../lib/widgets/format.ts';
+
+interface Props {
+  t: TFunction;
+  lang: Lang;
+  plan: Plan;
+  promo: PromoResponse | null;
+  /** To pay after the discount. */
+  amount: number;
+  /** The plan's new end (YYYY-MM-DD). */
+  expiryDate: string;
+}
+
+/** The extra time a promo code gives, as "2 months" (plural forms of the language). */
+export function extraTime(t: TFunction, promo: PromoResponse | null): string | null {
+  if (!promo?.subscriptionAdditionalDurationType || promo.subscriptionAdditionalDuration <= 0) return null;
+  return t(`checkout.extra.${promo.subscriptionAdditionalDurationType.toLowerCase()}`, {
+    count: promo.subscriptionAdditionalDuration,
+  });
+}
+
+/** The plan's price with its decimals apart (spec 1 §3), the digits left to right in both languages. */
+function Price({ t, plan }: { t: TFunction; plan: Plan }) {
+  if (plan.amount === 0) return <>{t('plan.free')}</>;
+  const [whole = '0', decimals = ''] = amountText(plan.amount, plan.currencyCode).split('.');
+  return (
+    <>
+      <span dir="ltr">
+        <span className="price-currency">{plan.currencyCode}</span> <span className="price-whole">{whole}</span>
+        {decimals && <span className="price-decimals">.{decimals}</span>}
+      </span>{' '}
+      <span className="price-term">{t(`plan.term.${plan.planId}`)}</span>
+    </>
+  );
+}
+
+/** What is bought: plan and term, price, discount, total after the discount, extra time and the new end date. */
+export function OrderSummary({ t, lang, plan, promo, amount, expiryDate }: Props) {
+  const currency = plan.currencyCode;
+  const extra = extraTime(t, promo);
+  return (
+    <section className="checkout-summary" aria-labelledby="checkout-summary-heading">
+      <h2 id="checkout-summary-heading">{t('checkout.summary.heading')}</h2>
+      <dl className="summary-list" data-plan-id={plan.planId}>
+        <div>
+          <dt>{t('checkout.summary.plan')}</dt>
+          <dd>{t(`plan.name.${plan.planId}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('checkout.summary.price')}</dt>
+          <dd className="checkout-price">
+            <Price t={t} plan={plan} />
+          </dd>
+        </div>
+        {promo && promo.discount > 0 && (
+          <div>
+            <dt>{t('checkout.summary.discount')}</dt>
+            <dd dir="ltr">− {moneyText(promo.discount, currency)}</dd>
+          </div>
+        )}
+        {extra && (
+          <div>
+            <dt>{t('checkout.summary.extra')}</dt>
+            <dd>{extra}</dd>
+          </div>
+        )}
+        <div className="checkout-total">
+          <dt>{t('checkout.summary.total')}</dt>
+          <dd dir="ltr">{moneyText(amount, currency)}</dd>
+        </div>
+        <div>
+          <dt>{t('checkout.summary.expiry')}</dt>
+          <dd>{formatDay(expiryDate, lang)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * What the account home reads besides the addresses (spec 1 §2.1 home/account, §2.3; spec 2 §7), for the
+ * logged-in customer. Packages, messages and requests are paged by X-Pagination, so each is a paged store
+ * (./paged-query.ts) whose page index is in `$pageIndex`, turned by `turnPage`. The claim cases and the plans of
+ * the customer's country are queries, asked when the claim and profile tabs first show.
+ */
+import { computed, map } from 'nanostores';
+import { call, callWithHeaders } from '../api/call.ts';
+import { query, setAnswer } from '../api/query.ts';
+import { paged } from '../api/account-home/account-home.ts';
+import {
+  PAGE_SIZE,
+  getAddresses,
+  getClaimCases,
+  getMessages,
+  getPackages,
+  searchRequests,
+} from '../api/account-home/contract.ts';
+import { getMembershipPlans } from '../api/reference/contract.ts';
+import { $customerGuid, $session, forCustomer } from '../session/session-store.ts';
+import { pagedQuery } from './paged-query.ts';
+
+export type PagedList = 'packages' | 'messages' | 'requests';
+
+/** The page (from 0) each list shows; kept for the page's life, as the tabs come and go. */
+export const $pageIndex = map<Record<PagedList, number>>({ packages: 0, messages: 0, requests: 0 });
+
+export function turnPage(list: PagedList, pageIndex: number): void {
+  $pageIndex.setKey(list, pageIndex);
+}
+
+const pageOf = (list: PagedList) =>
+  computed([$customerGuid, $pageIndex], (guid, pages) =>
+    guid ? { params: { guid }, query: { pageIndex: pages[list], pageSize: PAGE_SIZE } } : null,
+  );
+
+export const $packages = pagedQuery(pageOf('packages'), (input) => paged(callWithHeaders(getPackages, input)));
+
+/** Its page carries the unread count of the tab's badge. */
+export const $messages = pagedQuery(pageOf('messages'), (input) => paged(callWithHeaders(getMessages, input)));
+
+export const $requests = pagedQuery(pageOf('requests'), ({ params, query }) =>
+  paged(callWithHeaders(searchRequests, { params, body: { SearchLines: [], ...query } })),
+);
+
+export const $claimCases = query(
+  getClaimCases,
+  forCustomer(() => ({})),
+);
+
+/** The plans of the customer's country: the profile tab offers flex where it is available (spec 1 §4.5). */
+export const $countryPlans = query(
+  getMembershipPlans,
+  computed($session, (user) => (user?.isLoggedIn ? { params: { code: user.countryCode } } : null)),
+);
+
+/**
+ * The page came back from the browser's cache (back from a message or a request): what those pages change is
+ * asked again, and what is shown stays until the answers come. The addresses are put in place once they come
+ * rather than refetched, which would empty them meanwhile and close the tab being shown.
+ */
+export function accountHomeShownAgain(): void {
+  const guid = $customerGuid.get();
+  if (guid) {
+    call(getAddresses, { params: { guid } }).then(
+      (addresses) => setAnswer(getAddresses, addresses),
+      // What is shown stays.
+      () => undefined,
+    );
+  }
+  $packages.refetch();
+  $messages.refetch();
+  $requests.refetch();
+}

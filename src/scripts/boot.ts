@@ -1,0 +1,143 @@
+/**
+ * The script every page runs (the site shell's composition root, which may mount an island: the toaster): current language, route guard, session menus, menus, install banner,
+ * live chat and notifications. Kept small: the session store (and its parser) loads only when a session
+ * is stored, and the HTTP client and React for toasts load on demand.
+ */
+import { readPageContext, switchLanguageUrl, type PageContext } from '../lib/site/page-context.ts';
+import { runGuard } from '../lib/guard/run-guard.ts';
+import { logoutDestination } from '../lib/guard/guard.ts';
+import { getRoute } from '../lib/routes/route-table.ts';
+import { buildUrl } from '../lib/routes/paths.ts';
+import { setLanguage } from '../lib/session/lang-store.ts';
+import { DEFAULT_LANG, isLang } from '../i18n/languages.ts';
+import { hasStoredSession, SESSION_KEY } from '../lib/session/stored-session.ts';
+import type { CurrentUser } from '../lib/session/current-user.ts';
+import type * as SessionStore from '../lib/session/session-store.ts';
+import { $notifications, restorePending } from '../lib/notifications/notifications.ts';
+import { isInstallBannerClosed, closeInstallBanner } from '../lib/site/install-banner.ts';
+import { pushEvent } from '../lib/analytics/data-layer.ts';
+
+type SessionModule = typeof SessionStore;
+
+function showSession(user: CurrentUser | null): void {
+  document.documentElement.dataset.session = user ? 'in' : 'out';
+  for (const el of document.querySelectorAll<HTMLElement>('[data-user-name]')) {
+    el.textContent = user ? user.firstName : '';
+  }
+  for (const el of document.querySelectorAll<HTMLElement>('[data-flex-cta]')) {
+    el.hidden = user?.hasFlex === true;
+  }
+  // Live chat is offered to visitors and to customers whose account has it.
+  for (const el of document.querySelectorAll<HTMLElement>('[data-live-chat]')) {
+    el.hidden = user !== null && !user.hasLiveChat;
+  }
+}
+
+/** Menus follow the stored session, in this tab and when another tab logs in or out. */
+function wireSessionMenus(session: SessionModule | null): void {
+  if (session) {
+    session.$session.subscribe(showSession);
+    return;
+  }
+  showSession(null);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== SESSION_KEY || event.newValue === null) return;
+    window.removeEventListener('storage', onStorage);
+    void import('../lib/session/session-store.ts').then((s) => s.$session.subscribe(showSession));
+  };
+  window.addEventListener('storage', onStorage);
+}
+
+function wireLogout(ctx: PageContext): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-logout]')) {
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      const { logout } = await import('../lib/session/logout.ts');
+      await logout();
+      const destination = logoutDestination(getRoute(ctx.routeName), false);
+      if (destination) location.assign(buildUrl(ctx.lang, destination, ctx.brandSlug));
+      else button.disabled = false;
+    });
+  }
+}
+
+/** Menus are <details>: Escape or a click elsewhere closes an open one. */
+function wireMenus(): void {
+  const openMenus = () => document.querySelectorAll<HTMLDetailsElement>('details.menu-group[open]');
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    for (const menu of openMenus()) {
+      menu.open = false;
+      menu.querySelector('summary')?.focus();
+    }
+  });
+  document.addEventListener('click', (event) => {
+    for (const menu of openMenus()) {
+      if (!menu.contains(event.target as Node)) menu.open = false;
+    }
+  });
+}
+
+function wireLanguageSwitcher(): void {
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-lang-switch]')) {
+    const lang = isLang(link.hreflang) ? link.hreflang : DEFAULT_LANG;
+    link.href = switchLanguageUrl(location.pathname, location.search, lang);
+    link.addEventListener('click', () => setLanguage(lang));
+  }
+}
+
+function wireInstallBanner(): void {
+  const banner = document.querySelector<HTMLElement>('[data-install-banner]');
+  if (!banner) return;
+  // The head's inline script already hid a closed banner before the first paint; this covers storage it couldn't read.
+  banner.hidden = isInstallBannerClosed();
+  banner.querySelector('[data-install-banner-close]')?.addEventListener('click', () => {
+    closeInstallBanner();
+    banner.hidden = true;
+    document.getElementById('main')?.focus();
+  });
+}
+
+function wireLiveChat(): void {
+  const url = document.documentElement.dataset.liveChatUrl;
+  const link = document.querySelector<HTMLAnchorElement>('[data-live-chat]');
+  if (!link || !url) return;
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    window.open(url, 'live-chat', 'popup,width=420,height=640');
+  });
+}
+
+function wireNotifications(ctx: PageContext): void {
+  restorePending();
+  let mounting = false;
+  $notifications.subscribe((list) => {
+    if (!list.length || mounting) return;
+    mounting = true;
+    void import('../islands/notifications/mount-toaster.tsx').then(({ mountToaster }) => mountToaster(ctx.lang));
+  });
+}
+
+/** An article opened by id (a FAQ, a service update, a banner) is a banner click for analytics (spec 1 §2.5). */
+function sendBannerClick(): void {
+  const article = document.querySelector<HTMLElement>('[data-banner-click]');
+  const id = article?.dataset.bannerClick;
+  if (id) pushEvent({ event: 'bannerClick', id, subject: article.dataset.bannerSubject ?? '' });
+}
+
+async function start(): Promise<void> {
+  const ctx = readPageContext();
+  setLanguage(ctx.lang);
+  wireMenus();
+  wireLanguageSwitcher();
+  wireInstallBanner();
+  wireLiveChat();
+  wireLogout(ctx);
+  wireNotifications(ctx);
+  sendBannerClick();
+  const session = hasStoredSession() ? await import('../lib/session/session-store.ts') : null;
+  wireSessionMenus(session);
+  await runGuard(ctx, () => session?.$session.get() ?? null);
+}
+
+void start();
