@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { HEAD_SCRIPT } from './src/lib/site/head-script.ts';
 import { BROWSER_PARTS, cataloguePart } from './src/i18n/catalogue-parts.ts';
 import { LANGUAGES, isLang } from './src/i18n/languages.ts';
+import { browserDeclarationsPlugin } from './scripts/browser-declarations.ts';
 
 // The brand is chosen at build time; each brand builds into its own folder.
 const brand = process.env.BRAND === 'mailbridge' ? 'mailbridge' : 'shipbox';
@@ -74,7 +75,7 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   // SOURCEMAP=1 writes source maps, for measuring what each script is made of.
   vite: {
-    plugins: [cataloguePartsPlugin()],
+    plugins: [cataloguePartsPlugin(), browserDeclarationsPlugin()],
     build: { sourcemap: process.env.SOURCEMAP === '1' },
   },
   env: {

@@ -66,7 +66,11 @@ export function mountApiDocs(app: Hono, document: () => OpenAPIV3_1.Document, ti
   app.get(DOCS_PATH, async (c, next) => {
     if (!page) {
       const response = await viewer(c, next);
-      const html = await (response as Response).text();
+      // English, as the document is; the viewer's page names no language of its own.
+      const html = (await (response as Response).text()).replace(
+        /^<!doctype html>\s*<html>/i,
+        '<!doctype html>\n<html lang="en">',
+      );
       page = { html, policy: docsPolicy(html) };
     }
     c.header('Content-Security-Policy', page.policy);

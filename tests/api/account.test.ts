@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { BACKENDS, cookieOf, createTestApp, type TestApp } from './harness.ts';
 import { DEMO_PASSWORD } from '../../server/dev/seed.ts';
-import { loginResponseSchema } from '../../src/lib/api/account/contract.ts';
+import { loginResponseSchema } from '../../src/lib/api/session/contract.ts';
 import { profileSchema } from '../../src/lib/api/customers/contract.ts';
 import { activateAccount } from '../../src/lib/api/users/contract.ts';
 import { honoPath } from '../../server/api/router.ts';

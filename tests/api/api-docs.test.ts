@@ -27,6 +27,7 @@ describe('API description', () => {
     const response = await t.request('/api/docs');
     expect(response.status).toBe(200);
     const html = await response.text();
+    expect(html).toContain('<html lang="en">');
     expect(html).toContain('src="/api/docs/viewer.js"');
     expect(html).toContain('"url": "/api/openapi.json"');
     const policies = response.headers.get('content-security-policy') ?? '';

@@ -4,7 +4,6 @@ import { BACKENDS, cookieOf, createTestApp, type TestApp } from './harness.ts';
 import { DEMO_MOBILE } from '../../server/dev/seed.ts';
 import { addresses, countries, marketingContacts, subscriptions, users } from '../../server/db/schema.ts';
 import {
-  loginResponseSchema,
   profileDetailsResponseSchema,
   shippingDetailsResultSchema,
   shippingDetailsResponseSchema,
@@ -12,6 +11,7 @@ import {
   type ProfileSaveRequest,
   type ShippingDetailsRequest,
 } from '../../src/lib/api/account/contract.ts';
+import { loginResponseSchema } from '../../src/lib/api/session/contract.ts';
 import { profileSchema } from '../../src/lib/api/customers/contract.ts';
 import type { SignupRequest } from '../../src/lib/api/signup/contract.ts';
 import { apiErrorSchema } from '../../src/lib/api/errors.ts';

@@ -16,7 +16,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/api/account/login.ts';
 import { DEMO_PASSWORD } from '../../server/dev/seed.ts';
-import { loginResponseSchema } from '../../src/lib/api/account/contract.ts';
+import { loginResponseSchema } from '../../src/lib/api/session/contract.ts';
 import { apiErrorSchema } from '../../src/lib/api/errors.ts';
 import {
   IDEMPOTENCY_HEADER,

@@ -4,7 +4,7 @@ import { BACKENDS, cookieOf, createTestApp, type TestApp } from './harness.ts';
 import { DEMO_MOBILE } from '../../server/dev/seed.ts';
 import { subscriptions, users } from '../../server/db/schema.ts';
 import { verifyPassword } from '../../server/auth/passwords.ts';
-import { loginResponseSchema } from '../../src/lib/api/account/contract.ts';
+import { loginResponseSchema } from '../../src/lib/api/session/contract.ts';
 import { absoluteUriSchema, type SignupRequest } from '../../src/lib/api/signup/contract.ts';
 import { apiErrorSchema } from '../../src/lib/api/errors.ts';
 import { brands } from '../../src/brands/brands.ts';

@@ -8,7 +8,7 @@ import { uploads } from '../../server/db/schema.ts';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
 import { parseEnv } from '../../server/env.ts';
-import { loginResponseSchema } from '../../src/lib/api/account/contract.ts';
+import { loginResponseSchema } from '../../src/lib/api/session/contract.ts';
 import { uploadListSchema } from '../../src/lib/api/uploads/contract.ts';
 import { apiErrorSchema } from '../../src/lib/api/errors.ts';
 import { MAX_FILE_BYTES } from '../../src/lib/uploads/file-rules.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { confirmationMatches, passwordProblems } from '../../src/lib/auth/password-policy.ts';
-import { newPasswordSchema } from '../../src/lib/api/users/contract.ts';
+import { newPasswordSchema } from '../../src/lib/auth/new-password.ts';
 
 describe('password rule (spec 1 §5)', () => {
   it.each([

@@ -5,6 +5,7 @@ vi.hoisted(() => {
   globalThis.location = new URL('https://site.test/en/office/office-locator/JO/AMM') as unknown as Location;
 });
 
+import { cleanStores } from 'nanostores';
 import { refetch } from '../../src/lib/api/query.ts';
 import { getDirections } from '../../src/lib/api/directions/contract.ts';
 import { routeQuery } from '../../src/lib/directions/route-query.ts';
@@ -57,10 +58,12 @@ describe('routeQuery()', () => {
     const stopDrive = drive.listen(() => {});
     expect((await settle(drive, (v) => v.data !== undefined)).data?.routes[0]?.duration).toBe(10);
     expect(asked).toEqual([
-      '?from=31.953900%2C35.910600&to=31.945400%2C35.928400&mode=pedestrian',
-      '?from=31.953900%2C35.910600&to=31.945400%2C35.928400&mode=car',
+      '?from=31.9539%2C35.9106&to=31.9454%2C35.9284&mode=pedestrian',
+      '?from=31.9539%2C35.9106&to=31.9454%2C35.9284&mode=car',
     ]);
     [stop, stopAgain, stopDrive].forEach((s) => s());
+    // Unmounted now, not a second later: the next test's refetch must not ask for these routes.
+    cleanStores(walk, again, drive);
   });
 
   it('shows a failure until asked again, and asks only once each time (no retry)', async () => {

@@ -3,14 +3,8 @@
  * customer's profile (Users and customers).
  */
 import { eq } from 'drizzle-orm';
-import {
-  PROFILE_SAVE_ACTION,
-  getCustomerDetails,
-  logIn,
-  logOut,
-  saveAccount,
-  saveAccountRequestSchema,
-} from '../../../src/lib/api/account/contract.ts';
+import { PROFILE_SAVE_ACTION, saveAccount, saveAccountRequestSchema } from '../../../src/lib/api/account/contract.ts';
+import { getCustomerDetails, logIn, logOut } from '../../../src/lib/api/session/contract.ts';
 import { getProfile } from '../../../src/lib/api/customers/contract.ts';
 import { users } from '../../db/schema.ts';
 import type { ApiRouter } from '../router.ts';

@@ -7,7 +7,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { LoginRequest, LoginResponse } from '../../../src/lib/api/account/contract.ts';
+import type { LoginRequest, LoginResponse } from '../../../src/lib/api/session/contract.ts';
 import { ErrorCode } from '../../../src/lib/api/errors.ts';
 import { decoyHash, verifyPassword } from '../../auth/passwords.ts';
 import type { Limit } from '../../auth/throttle.ts';

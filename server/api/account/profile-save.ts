@@ -4,12 +4,9 @@
  * accepts (or the one already saved), and the ID number is required where the country wants ID details.
  */
 import { eq } from 'drizzle-orm';
-import {
-  FieldErrorCode,
-  PROFILE_FORM_STAGE,
-  type LoginResponse,
-  type profileSaveSchema,
-} from '../../../src/lib/api/account/contract.ts';
+import { PROFILE_FORM_STAGE, type profileSaveSchema } from '../../../src/lib/api/account/contract.ts';
+import { FieldErrorCode } from '../../../src/lib/profile/profile-fields.ts';
+import { type LoginResponse } from '../../../src/lib/api/session/contract.ts';
 import { birthDateToIso, isAdult, isCalendarDate, zipCodeRequired } from '../../../src/lib/profile/profile-rules.ts';
 import { threeWordWords } from '../../../src/lib/three-words/three-word-address.ts';
 import { threeWordProblem } from '../../../src/lib/three-words/three-word-check.ts';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { LoginResponse } from '../../../src/lib/api/account/contract.ts';
+import type { LoginResponse } from '../../../src/lib/api/session/contract.ts';
 import type { Profile } from '../../../src/lib/api/customers/contract.ts';
 import type { users } from '../../db/schema.ts';
 

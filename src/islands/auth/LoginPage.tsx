@@ -6,7 +6,7 @@ import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { loginFormSchema, type LoginForm } from '../../lib/auth/account-forms.ts';
 import { afterLoginTarget } from '../../lib/auth/after-login.ts';
 import { call } from '../../lib/api/call.ts';
-import { logIn } from '../../lib/api/account/contract.ts';
+import { logIn } from '../../lib/api/session/contract.ts';
 import { sendActivationEmail } from '../../lib/api/users/contract.ts';
 import { ApiError, ErrorCode } from '../../lib/api/errors.ts';
 import { currentUserFrom } from '../../lib/session/from-login.ts';

@@ -11,11 +11,8 @@ import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { shippingFormSchema, type ShippingForm } from '../../lib/signup/signup-forms.ts';
 import { fieldProblemsOf, formProblemOf } from '../../lib/signup/signup-errors.ts';
 import { call } from '../../lib/api/call.ts';
-import {
-  getCustomerDetails,
-  saveShippingDetails,
-  type ShippingDetailsResponse,
-} from '../../lib/api/account/contract.ts';
+import { saveShippingDetails, type ShippingDetailsResponse } from '../../lib/api/account/contract.ts';
+import { getCustomerDetails } from '../../lib/api/session/contract.ts';
 import { $shippingDetails } from '../../lib/signup/queries.ts';
 import { resolveSignupPaymentUrl } from '../../lib/api/signup/contract.ts';
 import { ApiError } from '../../lib/api/errors.ts';

@@ -1,4 +1,4 @@
-import { HTTPError, NetworkError, TimeoutError } from 'ky';
+import { HTTPError, TimeoutError } from 'ky';
 import { z } from '../zod.ts';
 import { ApiError, apiErrorSchema } from './errors.ts';
 import { http } from './http.ts';
@@ -65,9 +65,10 @@ function bodyOf(endpoint: EndpointSpec, body: unknown): { json?: unknown; body?:
 
 /** Sends the call and turns every failure into an ApiError with the message key to show (0: no answer). */
 async function send(endpoint: EndpointSpec, input: CallInput<EndpointSpec> | undefined, options: CallOptions) {
+  // The client's prefix is the site's root: the path goes without its leading slash.
+  const path = pathOf(endpoint, input?.params as Values).slice(1);
   try {
-    return await http(pathOf(endpoint, input?.params as Values), {
-      prefix: '',
+    return await http(path, {
       method: endpoint.method,
       searchParams: queryOf(input?.query as Values),
       ...bodyOf(endpoint, input?.body),
@@ -79,12 +80,12 @@ async function send(endpoint: EndpointSpec, input: CallInput<EndpointSpec> | und
     });
   } catch (error) {
     if (error instanceof HTTPError) {
-      // ky has already read the error body into `data`.
-      const body = apiErrorSchema.safeParse(error.data);
+      const body = apiErrorSchema.safeParse(await error.response.json().catch(() => undefined));
       const retryAfter = Number(error.response.headers.get('retry-after')) || undefined;
       throw new ApiError(error.response.status, body.success ? body.data : null, retryAfter);
     }
-    if (error instanceof NetworkError || error instanceof TimeoutError) throw new ApiError(0, null);
+    // fetch fails with a TypeError when no answer came (offline, refused, aborted by the time-out).
+    if (error instanceof TypeError || error instanceof TimeoutError) throw new ApiError(0, null);
     throw error;
   }
 }

@@ -3,7 +3,7 @@
  * mandatory and not uploaded → signup.upload; else the page they were going to; else account-home.
  */
 import { getRoute, Access } from '../routes/route-table.ts';
-import type { LoginResponse } from '../api/account/contract.ts';
+import type { LoginResponse } from '../api/session/contract.ts';
 
 export interface Target {
   name: string;

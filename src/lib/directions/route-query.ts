@@ -15,7 +15,7 @@ import {
 
 const coordinate = (p: RoutePoint) => {
   const { lat, lng } = latLngOf(p);
-  return `${lat.toFixed(6)},${lng.toFixed(6)}`;
+  return `${Number(lat.toFixed(6))},${Number(lng.toFixed(6))}`;
 };
 
 export function routeQuery(from: RoutePoint, to: RoutePoint, mode: TransportMode): Query<typeof getDirections> {

@@ -15,7 +15,7 @@ import type { z } from '../zod.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import { ApiError } from '../api/errors.ts';
 import { call } from '../api/call.ts';
-import { getCustomerDetails } from '../api/account/contract.ts';
+import { getCustomerDetails } from '../api/session/contract.ts';
 import { newIdempotencyKey, withIdempotencyKey } from '../api/payments/payments.ts';
 import {
   applyPromo as applyPromoCall,

@@ -1,6 +1,6 @@
 import { call } from '../api/call.ts';
 import { ApiError } from '../api/errors.ts';
-import { getCustomerDetails } from '../api/account/contract.ts';
+import { getCustomerDetails } from '../api/session/contract.ts';
 
 /**
  * The server-side session check of spec 1 §4.1 step 1. Only an explicit 401 ends the session:

@@ -1,4 +1,4 @@
-import type { LoginResponse } from '../api/account/contract.ts';
+import type { LoginResponse } from '../api/session/contract.ts';
 import type { CurrentUser } from './current-user.ts';
 
 /** The current-user entity (spec 1 §3) from a login or customer-details answer. */

@@ -1,5 +1,5 @@
 import { call } from '../api/call.ts';
-import { logOut } from '../api/account/contract.ts';
+import { logOut } from '../api/session/contract.ts';
 import { $session } from './session-store.ts';
 
 /**

@@ -2,8 +2,16 @@
  * Signup steps (spec 1 §2.4): ids 1 to 4. Going back is allowed only to earlier steps and only before the
  * confirmation. The plan chosen in step 1 travels in the session storage and in the payment URL.
  */
+import { z } from '../zod.ts';
 import { PLAN_IDS, planIdSchema, type Plan, type PlanId } from '../reference/schemas.ts';
-import { confirmationPaymentSchema, type ConfirmationPayment } from '../api/signup/contract.ts';
+
+/** Confirmation `m` parameter: base64 of this JSON (spec 1 §2.4). */
+export const confirmationPaymentSchema = z.object({
+  amount: z.union([z.number(), z.string()]),
+  currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
+  pnref: z.string().check(z.maxLength(100)),
+});
+export type ConfirmationPayment = z.infer<typeof confirmationPaymentSchema>;
 
 export const SIGNUP_STEPS = [
   { id: 1, name: 'signup', route: 'signup.new' },

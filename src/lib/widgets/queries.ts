@@ -43,7 +43,7 @@ export function showHelpBox(lang: Lang, scope: Scope): void {
 
 /** Asks one tab again (its retry), as `refetch` would: the other tabs, and other articles of the page, are not. */
 export function retryHelpTab(tab: HelpTab): void {
-  $helpTabs[tab].revalidate();
+  $helpTabs[tab].refetch();
 }
 
 /** The language the converter lists its currencies in; null until it first opens. */

@@ -1,5 +1,5 @@
 /**
- * Contract of the account calls (spec 2 §7 Account): login and logout, the session check, the profile and
+ * Contract of the account calls (spec 2 §7 Account; login, logout and the session check are ../session/): the profile and
  * agreement save, the profile and shipping details of a logged-in customer completing signup, the mailing lists
  * under the account path, and the ID upload. The field rules of the profile and the address live here too: the
  * signup form (../signup/contract.ts) is built on them.
@@ -7,73 +7,20 @@
 import { z } from '../../zod.ts';
 import { endpoint, multipart } from '../endpoint.ts';
 import { ErrorCode } from '../errors.ts';
-import { isAdult, isCalendarDate, normalisePhone, PHONE_PATTERN } from '../../profile/profile-rules.ts';
+import {
+  ALREADY_COMPLETE,
+  FieldErrorCode,
+  birthDateSchema,
+  countryFieldSchema,
+  nameSchema,
+  phoneSchema,
+} from '../../profile/profile-fields.ts';
 import { planIdSchema } from '../../reference/schemas.ts';
 import { isThreeWordAddress } from '../../three-words/three-word-address.ts';
 import { DEFAULT_QUEUE_LIMIT } from '../../uploads/file-rules.ts';
 import { subscriptionsResponseSchema } from '../marketing/contract.ts';
 import { UPLOAD_FIELD } from '../uploads/contract.ts';
-
-const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email().check(z.maxLength(254)));
-
-export const loginRequestSchema = z.object({
-  email,
-  password: z.string().check(z.minLength(1), z.maxLength(200)),
-});
-export type LoginRequest = z.infer<typeof loginRequestSchema>;
-
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
-
-/** Login response fields (spec 1 §3), plus what the current user keeps of the profile. */
-export const loginResponseSchema = z.object({
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  userGuid: z.uuid(),
-  langCode: z.string(),
-  hasMailboxes: z.boolean(),
-  confirmedAgreement: z.boolean(),
-  isLiveChatEnabled: z.boolean(),
-  countryCode: z.string(),
-  city: z.nullable(z.string()),
-  entity: z.nullable(z.string()),
-  streetAddressLine1: z.nullable(z.string()),
-  streetAddressLine2: z.nullable(z.string()),
-  isIdAttachmentMandatory: z.boolean(),
-  isIdUploaded: z.boolean(),
-  areIdDetailsMandatory: z.boolean(),
-  idType: z.nullable(z.string()),
-  idTypeValue: z.nullable(z.string()),
-  /** 0 cash, 1 AutoPay. */
-  paymentMethod: z.union([z.literal(0), z.literal(1)]),
-  planId: z.int(),
-  planStartDate: z.nullable(isoDate),
-  planExpiryDate: z.nullable(isoDate),
-  planAutoRenewal: z.boolean(),
-});
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
-
-/** GET api/account/GetCustomerDetails: the session's user, as at login. */
-export const customerDetailsSchema = loginResponseSchema;
-export type CustomerDetails = LoginResponse;
-
-/**
- * The 400 codes of the profile and address rules (spec 2 §8), shared with signup: the site shows these instead of
- * the field errors alone. Where several apply, the answer's code is the first of them (server/api/signup).
- */
-export const FieldErrorCode = {
-  /** First or last name invalid. */
-  nameInvalid: 'VEX022',
-  /** The mobile number is not valid. */
-  mobileInvalid: 'VEX008',
-  /** The mobile number belongs to another account. */
-  mobileInUse: 'VEX003',
-  /** The city is not one the service delivers to in that country. */
-  cityInvalid: 'City invalid',
-} as const;
-
-/** Profile details (409): the account has its mailboxes already; the profile is edited instead. */
-export const ALREADY_COMPLETE = 'CONFLICT';
+import { customerDetailsSchema } from '../session/contract.ts';
 
 /** Spec 2 §9: the action id of a save that confirms the agreement. */
 export const CONFIRM_AGREEMENT_ACTION = 2;
@@ -119,23 +66,6 @@ export type SaveAccountRequest = z.input<typeof saveAccountRequestSchema>;
 
 // ---------------------------------------------------------------------------
 // Profile and shipping details: the steps of signup for a logged-in customer without mailboxes (spec 1 §2.4)
-
-/** A person's name; the name pattern (VEX022) is checked beside the schema (../signup/contract.ts NAME_PATTERN). */
-export const nameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(60));
-
-/** The country of a form: its two-letter code in capitals. */
-export const countryFieldSchema = z.string().check(z.regex(/^[A-Z]{2}$/));
-
-export const birthDateSchema = z.object({ day: z.int(), month: z.int(), year: z.int() }).check(
-  z.refine(isCalendarDate, { message: 'date' }),
-  z.refine((d) => isAdult(d), { message: 'adult' }),
-);
-
-/** A phone number as sent: spaces, plus signs and parentheses are removed first. */
-export const phoneSchema = z.pipe(
-  z.pipe(z.string(), z.transform(normalisePhone)),
-  z.string().check(z.regex(PHONE_PATTERN, { message: FieldErrorCode.mobileInvalid })),
-);
 
 /**
  * GET, POST api/account/{guid}/profiledetails: step 1 for a logged-in user without mailboxes, who
@@ -218,45 +148,6 @@ export type ShippingDetailsResult = z.infer<typeof shippingDetailsResultSchema>;
 
 const tag = 'Account';
 const account = 'api/account/{guid}';
-const sessionCookie = {
-  'Set-Cookie': { description: 'The new session: HttpOnly, SameSite=Lax, `__Host-sid` over https, else `sid`' },
-} as const;
-
-export const logIn = endpoint({
-  tag,
-  summary: 'Logs in: a new session, and any session the browser had ends',
-  description:
-    'AE002 whether or not the e-mail has an account; AE001 (not active) and AE003 (drop-and-ship) only with the ' +
-    'right password. Failures are limited per address, per account and address, and per account (429).',
-  method: 'POST',
-  path: 'api/account/login',
-  body: loginRequestSchema,
-  answer: loginResponseSchema,
-  answerHeaders: sessionCookie,
-  errors: {
-    401: [ErrorCode.accountInactive, ErrorCode.loginFailed, ErrorCode.dropShip],
-    429: [ErrorCode.tooManyAttempts],
-  },
-});
-
-export const logOut = endpoint({
-  tag,
-  summary: 'Ends the session, if any, and clears its cookie',
-  method: 'POST',
-  path: 'api/account/logout',
-  answer: null,
-  answerHeaders: { 'Set-Cookie': { description: 'The session cookie, cleared' } },
-});
-
-export const getCustomerDetails = endpoint({
-  tag,
-  summary: "The session's customer, as at login: the session check (spec 1 §4.1), 401 once it has ended",
-  method: 'GET',
-  path: 'api/account/GetCustomerDetails',
-  auth: true,
-  answer: customerDetailsSchema,
-});
-
 export const saveAccount = endpoint({
   tag,
   summary: 'Saves the profile (action 1) or confirms the service agreement (action 2)',

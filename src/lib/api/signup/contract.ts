@@ -13,11 +13,11 @@ import {
   FieldErrorCode,
   birthDateSchema,
   countryFieldSchema,
-  customerDetailsSchema,
   nameSchema,
   phoneSchema,
-} from '../account/contract.ts';
-import { newPasswordSchema } from '../users/contract.ts';
+} from '../../profile/profile-fields.ts';
+import { customerDetailsSchema } from '../session/contract.ts';
+import { newPasswordSchema } from '../../auth/new-password.ts';
 
 export const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email().check(z.maxLength(254)));
 
@@ -75,14 +75,6 @@ export const resolvePaymentUrlRequestSchema = z.object({
 });
 export type ResolvePaymentUrlRequest = z.infer<typeof resolvePaymentUrlRequestSchema>;
 export const absoluteUriSchema = z.object({ absoluteUri: z.url() });
-
-/** Confirmation `m` parameter: base64 of this JSON (spec 1 §2.4). */
-export const confirmationPaymentSchema = z.object({
-  amount: z.union([z.number(), z.string()]),
-  currency: z.string().check(z.regex(/^[A-Z]{3}$/)),
-  pnref: z.string().check(z.maxLength(100)),
-});
-export type ConfirmationPayment = z.infer<typeof confirmationPaymentSchema>;
 
 // ---------------------------------------------------------------------------
 // The calls

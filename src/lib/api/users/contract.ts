@@ -5,21 +5,14 @@
  */
 import { z } from '../../zod.ts';
 import { LANGUAGES } from '../../../i18n/languages.ts';
-import { passwordProblems } from '../../auth/password-policy.ts';
+import { newPasswordSchema } from '../../auth/new-password.ts';
 import { endpoint } from '../endpoint.ts';
 import { ErrorCode } from '../errors.ts';
-import { loginRequestSchema } from '../account/contract.ts';
+import { loginRequestSchema } from '../session/contract.ts';
 
 const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email().check(z.maxLength(254)));
 /** A link token from an e-mail (`q`). */
 export const linkTokenSchema = z.string().check(z.regex(/^[\w-]{20,200}$/));
-
-/** A new password must meet the rule; the message names the first rule it breaks. */
-export const newPasswordSchema = z.string().check(
-  z.superRefine((value, ctx) => {
-    for (const problem of passwordProblems(value)) ctx.addIssue({ code: 'custom', message: `password.${problem}` });
-  }),
-);
 
 export const sendActivationEmailRequestSchema = z.object({ email, langCode: z.enum(LANGUAGES) });
 export type SendActivationEmailRequest = z.infer<typeof sendActivationEmailRequestSchema>;
