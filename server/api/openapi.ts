@@ -124,10 +124,7 @@ function success(endpoint: AnyEndpoint): OpenAPIV3_1.ResponseObject {
   const base = { description: 'Done', ...(headers ? { headers } : {}) };
   if (answer === null) return { ...base, description: 'Done, nothing to answer' };
   if (isSchema(answer)) return { ...base, content: { 'application/json': { schema: jsonSchema(answer, 'output') } } };
-  if (answer.kind === 'file') {
-    return { ...base, description: answer.description, content: { 'application/octet-stream': { schema: {} } } };
-  }
-  return { ...base, description: 'A web page', content: { 'text/html': { schema: { type: 'string' } } } };
+  return { ...base, description: answer.description, content: { 'application/octet-stream': { schema: {} } } };
 }
 
 function operation(endpoint: AnyEndpoint, path: string): OpenAPIV3_1.OperationObject {

@@ -5,6 +5,7 @@ import {
   isSchema,
   needsSession,
   ownerParamOf,
+  paramNamesOf,
   successStatusOf,
   successStatusesOf,
   type AnswerIn,
@@ -20,8 +21,6 @@ import type { ApiEnv, SessionContext } from './env.ts';
 import { HttpError, asHttpError, fieldErrorsOf, invalid, jsonBody } from './http-errors.ts';
 import { apiErrorSchema } from '../../src/lib/api/errors.ts';
 import { requireOwner, requireSession } from './session.ts';
-
-export type { OwnerParam };
 
 export interface RouteOptions {
   /** Middleware that runs after the access checks (a body limit: strangers' bodies are refused unread). */
@@ -41,11 +40,6 @@ export interface DeclaredRoute {
   readonly auth: boolean;
   /** 'link' when the user the path names is checked by the handler against an account link's token. */
   readonly ownerBy: 'session' | 'link';
-}
-
-/** The names of a Hono path's parameters (`:name`, `:name?`, `:name{regex}`). */
-export function paramNames(path: string): string[] {
-  return [...path.matchAll(/:(\w+)/g)].map((m) => m[1] ?? '');
 }
 
 /** Hono's form of a spec path: '/api/account/:guid/wallet' for 'api/account/{guid}/wallet'. */
@@ -82,7 +76,7 @@ export type CallHandler<E extends AnyEndpoint> = (
   input: CallInput<E>,
 ) => Promise<Result<E>> | Result<E>;
 
-/** A parsed part of the request, or a 400 naming the fields (under `part.` for the path and the query). */
+/** A parsed part of the request (the path, the query), or a 400 naming its fields. */
 function parsed(schema: z.core.$ZodType | undefined, value: unknown): unknown {
   if (!schema) return value;
   const result = z.safeParse(schema, value);
@@ -91,7 +85,7 @@ function parsed(schema: z.core.$ZodType | undefined, value: unknown): unknown {
 }
 
 /** A contract breach found while testing: an answer or error the declaration doesn't promise. */
-export class ContractBreach extends Error {
+class ContractBreach extends Error {
   override readonly name = 'ContractBreach';
 }
 
@@ -147,7 +141,6 @@ function checkError(endpoint: AnyEndpoint, error: unknown): void {
  */
 export class ApiRouter {
   readonly app = new Hono<ApiEnv>();
-  readonly #routes: DeclaredRoute[] = [];
   readonly #endpoints: AnyEndpoint[] = [];
 
   /** Refuse, as a 500 the tests see, an answer or an error the declaration doesn't promise. */
@@ -157,9 +150,22 @@ export class ApiRouter {
     this.checkContract = checkContract;
   }
 
-  /** Every route declared so far, in declaration order (a frozen copy). */
+  /** Every route declared so far (each declared path and alias), in declaration order (a frozen copy). */
   get routes(): readonly DeclaredRoute[] {
-    return Object.freeze([...this.#routes]);
+    return Object.freeze(
+      this.#endpoints.flatMap((e) =>
+        [e.path, ...(e.aliases ?? []).map((a) => a.path)].map((path) =>
+          Object.freeze({
+            method: e.method,
+            path: honoPath(path),
+            params: Object.freeze(paramNamesOf(path)),
+            owner: ownerParamOf(e),
+            auth: needsSession(e),
+            ownerBy: e.ownerBy ?? 'session',
+          }),
+        ),
+      ),
+    );
   }
 
   /** Every call registered from its declaration, in order. */
@@ -174,9 +180,24 @@ export class ApiRouter {
     const chain: MiddlewareHandler<ApiEnv>[] = [];
     if (owner) chain.push(requireOwner(owner));
     else if (needsSession(endpoint)) chain.push(requireSession);
-    chain.push(...(options.before ?? []));
     const status = successStatusOf(endpoint);
     const check = this.checkContract;
+    // With contract checks on, the refusals of the call's own middleware (a throttle, a body refused unread) must be
+    // declared too.
+    for (const middleware of options.before ?? []) {
+      chain.push(
+        check
+          ? async (c, next) => {
+              try {
+                return await middleware(c, next);
+              } catch (error) {
+                checkError(endpoint, error);
+                throw error;
+              }
+            }
+          : middleware,
+      );
+    }
 
     const run: Handler<ApiEnv> = async (c) => {
       const input = {
@@ -200,31 +221,8 @@ export class ApiRouter {
     };
 
     const paths = [endpoint.path, ...(endpoint.aliases ?? []).map((a) => a.path)].map(honoPath);
-    for (const path of paths) {
-      this.app.on(endpoint.method, [path], ...chain, run);
-      this.#record(endpoint.method, path, needsSession(endpoint), owner, endpoint.ownerBy ?? 'session');
-    }
+    this.app.on(endpoint.method, paths, ...chain, run);
     this.#endpoints.push(endpoint);
     return this;
-  }
-
-  #record(
-    method: string,
-    path: string,
-    auth: boolean,
-    owner: OwnerParam | undefined,
-    ownerBy: DeclaredRoute['ownerBy'],
-  ): void {
-    const params = paramNames(path);
-    this.#routes.push(
-      Object.freeze({
-        method: method.toUpperCase() as DeclaredRoute['method'],
-        path,
-        params: Object.freeze(params),
-        owner,
-        auth: Boolean(owner) || auth,
-        ownerBy,
-      }),
-    );
   }
 }

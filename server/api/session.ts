@@ -3,7 +3,7 @@ import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
 import { sessionCookieName } from '../auth/sessions.ts';
 import type { ApiEnv } from './env.ts';
 import { forbidden, unauthorized } from './http-errors.ts';
-import { OWNER_PARAMS, type OwnerParam } from '../../src/lib/api/endpoint.ts';
+import type { OwnerParam } from '../../src/lib/api/endpoint.ts';
 
 /** Whether the request reached us over https (directly, or through a trusted proxy). */
 export function isHttps(c: Context<ApiEnv>): boolean {
@@ -44,8 +44,6 @@ export const requireSession: MiddlewareHandler<ApiEnv> = async (c, next) => {
   if (!c.var.userGuid) throw unauthorized();
   await next();
 };
-
-export { OWNER_PARAMS };
 
 /** Object-level access: 401 without a session, 403 when the path names another user. */
 export function requireOwner(param: OwnerParam): MiddlewareHandler<ApiEnv> {

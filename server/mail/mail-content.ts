@@ -2,25 +2,17 @@
  * Subject and body of the product's e-mails, from the site's catalogues (keys mail.*), so the words live
  * with every other translation.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { TFunction } from 'i18next';
-import { createTranslator, type Catalogue } from '../../src/i18n/i18n.ts';
-import { LANGUAGES, type Lang } from '../../src/i18n/languages.ts';
+import { createTranslator } from '../../src/i18n/i18n.ts';
+import type { Lang } from '../../src/i18n/languages.ts';
+import { serverCatalogue } from '../i18n/catalogues.ts';
 import type { OutboxKind } from '../db/schema.ts';
-
-// src/i18n/catalogues.ts imports the JSON without an import attribute, which Node refuses; read the files.
-const I18N = join(import.meta.dirname, '..', '..', 'src', 'i18n');
-
-const catalogues = Object.fromEntries(
-  LANGUAGES.map((lang) => [lang, JSON.parse(readFileSync(join(I18N, `${lang}.json`), 'utf8')) as Catalogue]),
-) as Record<Lang, Catalogue>;
 
 const translators = new Map<Lang, TFunction>();
 function translator(lang: Lang): TFunction {
   let t = translators.get(lang);
   if (!t) {
-    t = createTranslator(lang, catalogues[lang]);
+    t = createTranslator(lang, serverCatalogue(lang));
     translators.set(lang, t);
   }
   return t;
@@ -47,7 +39,7 @@ export function composeMail(kind: OutboxKind, lang: Lang, values: { brand: strin
   const text = (part: 'subject' | 'body') => {
     const key = `${KEYS[kind]}.${part}`;
     // i18next answers a missing key with the key itself; an e-mail saying "mail.activation.body" must not go out.
-    if (catalogues[lang][key] === undefined) throw new Error(`No catalogue text for ${key} in ${lang}`);
+    if (serverCatalogue(lang)[key] === undefined) throw new Error(`No catalogue text for ${key} in ${lang}`);
     return t(key, values);
   };
   return { subject: text('subject'), body: text('body') };

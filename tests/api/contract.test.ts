@@ -103,6 +103,11 @@ describe('one contract', () => {
         const names = Object.keys(shape ?? {}).sort();
         if (names.join() !== paramNamesOf(e.path).sort().join()) problems.push(`${at}: params ${names.join()}`);
       }
+      for (const alias of e.aliases ?? []) {
+        // The owner check and the path schema read the declared path's names: an alias must name the same.
+        if (paramNamesOf(alias.path).join() !== paramNamesOf(e.path).join())
+          problems.push(`${at}: alias ${alias.path}`);
+      }
       if (e.body && e.method === 'GET') problems.push(`${at}: a GET with a body`);
       if (e.answer !== null && !isSchema(e.answer) && e.status === 204) problems.push(`${at}: 204 with an answer`);
     }

@@ -9,7 +9,6 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -26,6 +25,7 @@ import {
 } from '../../src/lib/api/payments/contract.ts';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 import { cardTokenRequest } from '../fixtures/card-token.ts';
+import { freePort } from '../../scripts/free-port.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const STARTUP_TIMEOUT_MS = 90_000;
@@ -38,14 +38,6 @@ interface Instance {
   output: () => string;
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   hasExited: () => boolean;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 function startServer(name: string, port: number, env: Record<string, string>): Instance {

@@ -14,7 +14,7 @@ import { BACKENDS, cookieOf, createTestApp, type TestApp } from './harness.ts';
 import { createApi } from '../../server/api/api.ts';
 import type { ApiDeps } from '../../server/api/env.ts';
 import type { DeclaredRoute } from '../../server/api/router.ts';
-import { OWNER_PARAMS } from '../../server/api/session.ts';
+import { OWNER_PARAMS } from '../../src/lib/api/endpoint.ts';
 import { forwardedAddress } from '../../server/api/client-address.ts';
 import { TRACKING_LIMIT } from '../../server/api/tracking/tracking.routes.ts';
 import { createApp } from '../../server/app.ts';

@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { CurrentUser } from '../../src/lib/session/current-user.ts';
+import { customer } from '../support/customer.ts';
 
 /** WCAG 2.1 A and AA, plus target size. */
 export async function expectAccessible(page: Page): Promise<void> {
@@ -23,25 +24,7 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(summary).toEqual([]);
 }
 
-export function customer(overrides: Partial<CurrentUser> = {}): CurrentUser {
-  return {
-    isLoggedIn: true,
-    guid: '0f8fad5b-d9cb-469f-a165-70867728950e',
-    email: 'demo@example.com',
-    firstName: 'Dana',
-    lastName: 'Haddad',
-    langCode: 'en',
-    hasMailboxes: true,
-    hasLiveChat: true,
-    hasFlex: false,
-    confirmedAgreement: true,
-    countryCode: 'JO',
-    paymentMethodId: 1,
-    id: { mandatory: false, uploaded: false, detailsMandatory: false, detailsFilled: false },
-    membershipPlan: null,
-    ...overrides,
-  };
-}
+export { customer };
 
 /** Starts the page as a browser that kept a logged-in session from before (localStorage). */
 export async function withStoredSession(page: Page, user: CurrentUser): Promise<void> {

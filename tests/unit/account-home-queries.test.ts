@@ -14,8 +14,8 @@ import { pagedQuery } from '../../src/lib/account-home/paged-query.ts';
 import { $addresses } from '../../src/lib/account-home/queries.ts';
 import { $packages, $requests, accountHomeShownAgain, turnPage } from '../../src/lib/account-home/home-queries.ts';
 import { setCurrentUser } from '../../src/lib/session/session-store.ts';
-import type { CurrentUser } from '../../src/lib/session/current-user.ts';
-import { settle } from '../support/stores.ts';
+import { json, settle } from '../support/stores.ts';
+import { customer } from '../support/customer.ts';
 
 /** A read whose answers the test gives, one by one. */
 function controlledRead() {
@@ -106,25 +106,7 @@ describe('pagedQuery()', () => {
   });
 });
 
-const customer: CurrentUser = {
-  isLoggedIn: true,
-  guid: 'c-1',
-  email: 'demo@example.com',
-  firstName: 'Dana',
-  lastName: 'Haddad',
-  langCode: 'en',
-  hasMailboxes: true,
-  hasLiveChat: false,
-  hasFlex: false,
-  confirmedAgreement: true,
-  countryCode: 'JO',
-  paymentMethodId: 0,
-  id: { mandatory: false, uploaded: true, detailsMandatory: false, detailsFilled: false },
-  membershipPlan: null,
-};
-
-const json = (body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json', ...headers } });
+const user = customer({ guid: 'c-1' });
 
 const address = (id: number) => ({
   id,
@@ -145,7 +127,7 @@ const address = (id: number) => ({
 });
 
 describe('the account home lists', () => {
-  beforeAll(() => setCurrentUser(customer));
+  beforeAll(() => setCurrentUser(user));
   afterEach(() => vi.restoreAllMocks());
 
   it('ask the page of their index with its X-Pagination, the requests by a search', async () => {
@@ -156,7 +138,7 @@ describe('the account home lists', () => {
       if (body) bodies.push(body);
       const page = Number(new URL(request.url).searchParams.get('pageIndex') ?? body?.pageIndex);
       const pagination = { TotalCount: 25, PageSize: 10, CurrentPage: page, TotalPages: 3 };
-      return json([], { 'X-Pagination': JSON.stringify(pagination) });
+      return json(200, [], { 'X-Pagination': JSON.stringify(pagination) });
     });
     const stopPackages = $packages.listen(() => {});
     const first = await settle($packages, (v) => v.data !== undefined);
@@ -187,8 +169,10 @@ describe('the account home lists', () => {
     let answer = 1;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (request) =>
       (request as Request).url.includes('ShippingAddresses')
-        ? json([address(answer)])
-        : json([], { 'X-Pagination': JSON.stringify({ TotalCount: 0, PageSize: 10, CurrentPage: 0, TotalPages: 0 }) }),
+        ? json(200, [address(answer)])
+        : json(200, [], {
+            'X-Pagination': JSON.stringify({ TotalCount: 0, PageSize: 10, CurrentPage: 0, TotalPages: 0 }),
+          }),
     );
     const shown: unknown[] = [];
     const stop = $addresses.listen((value) => shown.push(value.data));

@@ -9,9 +9,7 @@ import { z } from '../../src/lib/zod.ts';
 import { call, callWithHeaders, urlOf } from '../../src/lib/api/call.ts';
 import { endpoint, multipart } from '../../src/lib/api/endpoint.ts';
 import { ApiError } from '../../src/lib/api/errors.ts';
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+import { json } from '../support/stores.ts';
 
 const postOk = endpoint({
   tag: 'Test',

@@ -8,7 +8,7 @@ vi.hoisted(() => {
 import { atom } from 'nanostores';
 import { z } from '../../src/lib/zod.ts';
 import { endpoint } from '../../src/lib/api/endpoint.ts';
-import { forget, query, refetch, setAnswer } from '../../src/lib/api/query.ts';
+import { forget, loadFailure, query, refetch, setAnswer, waiting } from '../../src/lib/api/query.ts';
 import { json, settle } from '../support/stores.ts';
 
 /** A read of its own for each test: a refetch in one test never asks for another test's answers. */
@@ -169,6 +169,28 @@ describe('query() inputs', () => {
     $input.set({ params: { guid: 'a' } });
     expect($box.get()).toEqual({ data: { n: 1 }, loading: false });
     expect(seen.filter((n) => n !== undefined)).toEqual([1, 2, 1]);
+    stop();
+  });
+});
+
+describe('query() failures after an answer', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps the answer shown when asking again fails, and says that it failed', async () => {
+    const getBox = newBox();
+    let fail = false;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      fail ? json(500, { code: 'SERVER_ERROR' }) : json(200, { n: 1 }),
+    );
+    const $box = query(getBox, { params: { guid: 'k1' } });
+    const stop = $box.listen(() => {});
+    await settle($box, (v) => v.data !== undefined);
+    fail = true;
+    refetch(getBox);
+    const after = await settle($box, (v) => v.error !== undefined);
+    expect(after).toMatchObject({ data: { n: 1 }, loading: false, error: { status: 500 } });
+    expect(waiting(after)).toBe(false);
+    expect(loadFailure(after)).toBeUndefined();
     stop();
   });
 });

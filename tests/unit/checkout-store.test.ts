@@ -10,13 +10,14 @@ vi.hoisted(() => {
   globalThis.location = new URL('https://site.test/en/account/membership-payment?id=2') as unknown as Location;
 });
 
-import { atom, type ReadableAtom } from 'nanostores';
+import { atom } from 'nanostores';
 import { createCheckout, type CheckoutDeps, type CheckoutPhase } from '../../src/lib/payments/checkout-store.ts';
 import { readReturn } from '../../src/lib/payments/checkout-rules.ts';
 import type { PendingRedirect } from '../../src/lib/payments/pending-redirect.ts';
 import type { CurrentUser } from '../../src/lib/session/current-user.ts';
 import type { PlanId } from '../../src/lib/reference/schemas.ts';
-import { json } from '../support/stores.ts';
+import { json, settle } from '../support/stores.ts';
+import { customer } from '../support/customer.ts';
 
 // ---------------------------------------------------------------------------
 // The pretend API
@@ -126,41 +127,22 @@ function fakeApi(routes: Record<string, Reply | Reply[]> = {}) {
 // ---------------------------------------------------------------------------
 // A checkout with spies for its side effects
 
-function customer(countryCode = 'JO'): CurrentUser {
-  return {
-    isLoggedIn: true,
+/** A customer of the checkout: one of its own each time, so that no answer of another test is taken for theirs. */
+const checkoutCustomer = (countryCode = 'JO'): CurrentUser =>
+  customer({
     guid: crypto.randomUUID(),
     email: 'lina@example.com',
     firstName: 'Lina',
-    lastName: 'Haddad',
-    langCode: 'en',
-    hasMailboxes: true,
     hasLiveChat: false,
-    hasFlex: false,
-    confirmedAgreement: true,
     countryCode,
     gtmClientId: 'gtm-7',
     paymentMethodId: 0,
     id: { mandatory: false, uploaded: true, detailsMandatory: false, detailsFilled: true },
     membershipPlan: { id: 1, startDate: '2025-01-01', expiryDate: null, expirationDate: null, autoRenewal: false },
-  };
-}
+  });
 
 const PAGE = 'https://site.test/en/account/membership-payment';
 const TODAY = new Date('2026-03-10T12:00:00Z');
-
-/** Resolves once the store holds a value that passes `done` (fails after two seconds). */
-function until<T>(store: ReadableAtom<T>, done: (value: T) => boolean): Promise<T> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Store never got there: ${JSON.stringify(store.get())}`)), 2000);
-    const stop = store.subscribe((value) => {
-      if (!done(value)) return;
-      clearTimeout(timer);
-      queueMicrotask(() => stop());
-      resolve(value);
-    });
-  });
-}
 
 const stops: (() => void)[] = [];
 
@@ -173,7 +155,7 @@ function open(
     pending?: PendingRedirect | null;
   } = {},
 ) {
-  const $user = atom<CurrentUser | null>(options.user ?? customer());
+  const $user = atom<CurrentUser | null>(options.user ?? checkoutCustomer());
   let pending = options.pending ?? null;
   const deps = {
     $user,
@@ -216,7 +198,7 @@ function open(
 /** A checkout once loaded. */
 async function loaded(options: Parameters<typeof open>[0] = {}) {
   const opened = open(options);
-  await until(opened.checkout.$checks, (checks) => checks !== null);
+  await settle(opened.checkout.$checks, (checks) => checks !== null);
   return opened;
 }
 
@@ -224,7 +206,7 @@ const card = { name: 'Test Customer', number: '4242424242424242', month: '09', y
 
 /** The attempt has ended, one way or another. */
 const settled = (checkout: ReturnType<typeof open>['checkout']) =>
-  until(checkout.$phase, (p) => p.name !== 'working' && p.name !== 'completing');
+  settle(checkout.$phase, (p) => p.name !== 'working' && p.name !== 'completing');
 
 beforeEach(() => {
   // The parts the checkout does without (the account read again, the saved cards) say so in the console.
@@ -259,13 +241,13 @@ describe('the checkout store: loading', () => {
       'GET /api/v1/countries/*/membershipplans': (s) =>
         down ? json(404, { code: 'NOT_FOUND', message: 'no' }) : json(200, plans(countryIn(s.path))),
     });
-    const { checkout } = open({ user: customer('EG') });
-    const failed = await until(checkout.$load, (l) => l.status === 'failed');
+    const { checkout } = open({ user: checkoutCustomer('EG') });
+    const failed = await settle(checkout.$load, (l) => l.status === 'failed');
     expect(failed).toMatchObject({ status: 'failed', error: { status: 404 } });
     expect(api.calls('GET /api/v1/countries/*/PaymentOptions')).toHaveLength(0);
     down = false;
     checkout.retryLoad();
-    await until(checkout.$load, (l) => l.status === 'ready');
+    await settle(checkout.$load, (l) => l.status === 'ready');
     expect(api.calls('GET /api/v1/countries/EG/membershipplans')).toHaveLength(2);
   });
 
@@ -274,7 +256,7 @@ describe('the checkout store: loading', () => {
     const { checkout } = await loaded();
     expect(checkout.$order.get()?.forms.existingCard.cardId).toBe('');
     const basic = open({ planId: 1 });
-    expect(await until(basic.checkout.$load, (l) => l.status === 'failed')).toEqual({ status: 'failed', error: null });
+    expect(await settle(basic.checkout.$load, (l) => l.status === 'failed')).toEqual({ status: 'failed', error: null });
   });
 });
 
@@ -328,7 +310,7 @@ describe('the checkout store: paying', () => {
     checkout.chooseMethod('newCard');
     checkout.changeForm('newCard', card);
     checkout.submit();
-    await until(checkout.$phase, (p) => p.name === 'idle');
+    await settle(checkout.$phase, (p) => p.name === 'idle');
     const first = api.calls('POST /api/v1/account/subscription/payUsingNewCard');
     expect(first).toHaveLength(3);
     expect(new Set(first.map((s) => s.key)).size).toBe(1);
@@ -381,7 +363,7 @@ describe('the checkout store: paying', () => {
   });
 
   it('after success stores the summary, updates the session, tells analytics and calls onPaid once', async () => {
-    const user = customer();
+    const user = checkoutCustomer();
     fakeApi({
       'POST /api/payment/*/card/gettoken': () => json(200, token(1)),
       'POST /api/v1/account/subscription/payUsingNewCard': () => json(200, result()),
@@ -486,7 +468,7 @@ describe('the checkout store: 3-D Secure, Peach and Visa Checkout', () => {
     checkout.chooseMethod('newCard');
     checkout.changeForm('newCard', card);
     checkout.submit();
-    expect(await until(checkout.$phase, (p) => p.name === 'secure')).toEqual({
+    expect(await settle(checkout.$phase, (p) => p.name === 'secure')).toEqual({
       name: 'secure',
       html: '<p>challenge</p>',
       secureId: 'sec-1',
@@ -520,13 +502,13 @@ describe('the checkout store: 3-D Secure, Peach and Visa Checkout', () => {
     checkout.chooseMethod('newCard');
     checkout.changeForm('newCard', card);
     checkout.submit();
-    await until(checkout.$phase, (p) => p.name === 'secure');
+    await settle(checkout.$phase, (p) => p.name === 'secure');
     checkout.cancel();
     expect(checkout.$phase.get()).toEqual({ name: 'idle' });
     await checkout.secureFrameDone('late');
     expect(api.calls('POST /api/v1/account/subscription/payUsingNewCard')).toHaveLength(0);
     checkout.submit();
-    await until(checkout.$phase, (p) => p.name === 'secure');
+    await settle(checkout.$phase, (p) => p.name === 'secure');
     const keys = api.calls('POST /api/payment/*/card/gettoken').map((s) => s.key);
     expect(keys[1]).not.toBe(keys[0]);
   });
@@ -567,7 +549,7 @@ describe('the checkout store: 3-D Secure, Peach and Visa Checkout', () => {
   });
 
   it('pays through the Peach frame with the checkout id the frame posts', async () => {
-    const user = { ...customer('JO'), countryCode: 'ZA' };
+    const user = { ...checkoutCustomer('JO'), countryCode: 'ZA' };
     const api = fakeApi({
       'GET /api/v1/countries/ZA/PaymentOptions': () =>
         json(
@@ -580,7 +562,7 @@ describe('the checkout store: 3-D Secure, Peach and Visa Checkout', () => {
     const { checkout, deps } = await loaded({ user });
     checkout.chooseMethod('peach');
     checkout.submit();
-    await until(checkout.$phase, (p) => p.name === 'peach');
+    await settle(checkout.$phase, (p) => p.name === 'peach');
     await checkout.peachFrameDone('chk-1');
     await vi.waitFor(() => expect(deps.onPaid).toHaveBeenCalledOnce());
     expect(api.calls('POST /api/v1/account/subscription/payUsingPeach')[0]?.body).toMatchObject({ id: 'chk-1' });
@@ -597,7 +579,7 @@ describe('the checkout store: provider redirects and returns', () => {
     expect(checkout.$order.get()?.method).toBe('payPal');
     checkout.changeForm('features', { renew: true });
     expect(checkout.submit()).toBe('started');
-    await until(checkout.$phase, (p) => p.name === 'redirecting');
+    await settle(checkout.$phase, (p) => p.name === 'redirecting');
     expect(api.calls('POST /api/payment/*/paypal/gettoken')[0]?.body).toMatchObject({ url: PAGE, planId: 2 });
     expect(deps.keepPendingRedirect).toHaveBeenCalledWith({ planId: 2, renew: true });
     expect(deps.notify).toHaveBeenCalledWith('info', 'notifications.waitRedirection');
@@ -760,7 +742,7 @@ describe("the checkout store: the country's AutoPay rules (spec 2 §5)", () => {
 
   it('elsewhere, a free order needs no card details and saving is the customer’s choice', async () => {
     fakeApi({ 'POST /api/v1/account/subscription/applypromo': () => json(200, free) });
-    const { checkout } = await loaded({ user: customer('JO') });
+    const { checkout } = await loaded({ user: checkoutCustomer('JO') });
     checkout.chooseMethod('newCard');
     expect(checkout.$checks.get()).toMatchObject({ showSave: true, saveMandated: false, saveCard: false });
     checkout.typePromoCode('FREE');
@@ -775,7 +757,7 @@ describe("the checkout store: the country's AutoPay rules (spec 2 §5)", () => {
       'POST /api/payment/*/card/gettoken': () => json(200, token(2)),
       'POST /api/v1/account/subscription/payUsingNewCard': () => json(200, result({ amount: 0, discount: 35 })),
     });
-    const { checkout, deps } = await loaded({ user: customer('KW') });
+    const { checkout, deps } = await loaded({ user: checkoutCustomer('KW') });
     const load = checkout.$load.get();
     expect(load.status === 'ready' && load.loaded.autoPay).toEqual({ mandatory: true, savingMandatory: true });
     expect(load.status === 'ready' && load.loaded.methods).toContain('knet');
@@ -805,7 +787,7 @@ describe("the checkout store: the country's AutoPay rules (spec 2 §5)", () => {
 
   it('falls back to the rules of everywhere when the country’s rules do not come', async () => {
     fakeApi({ 'GET /api/shareddata/countries/*/paymentoptions': () => json(404, { code: 'NOT_FOUND' }) });
-    const { checkout } = await loaded({ user: customer('AE') });
+    const { checkout } = await loaded({ user: checkoutCustomer('AE') });
     const load = checkout.$load.get();
     expect(load.status === 'ready' && load.loaded.autoPay).toEqual({ mandatory: false, savingMandatory: false });
   });

@@ -12,8 +12,8 @@ import { forget } from '../../src/lib/api/query.ts';
 import { getCountryByClient } from '../../src/lib/api/reference/contract.ts';
 import { $flexPlans } from '../../src/lib/content/flex-plans-queries.ts';
 import { $session, setCurrentUser } from '../../src/lib/session/session-store.ts';
-import type { CurrentUser } from '../../src/lib/session/current-user.ts';
 import { json, settle } from '../support/stores.ts';
+import { customer } from '../support/customer.ts';
 
 /** Answers the network's country and any country's plans; records the paths asked. */
 function serve(byClient: { status: number; body: unknown }) {
@@ -28,22 +28,7 @@ function serve(byClient: { status: number; body: unknown }) {
   return asked;
 }
 
-const customer: CurrentUser = {
-  isLoggedIn: true,
-  guid: 'c-1',
-  email: 'demo@example.com',
-  firstName: 'Dana',
-  lastName: 'Haddad',
-  langCode: 'en',
-  hasMailboxes: true,
-  hasLiveChat: false,
-  hasFlex: false,
-  confirmedAgreement: true,
-  countryCode: 'AE',
-  paymentMethodId: 0,
-  id: { mandatory: false, uploaded: true, detailsMandatory: false, detailsFilled: false },
-  membershipPlan: null,
-};
+const user = customer({ guid: 'c-1', countryCode: 'AE' });
 
 describe('the flex article plans', () => {
   afterEach(() => {
@@ -74,7 +59,7 @@ describe('the flex article plans', () => {
 
   it("are a customer's own country's, without asking the network", async () => {
     const asked = serve({ status: 200, body: { countryCode: 'JO' } });
-    setCurrentUser(customer);
+    setCurrentUser(user);
     const stop = $flexPlans.listen(() => {});
     const loaded = await settle($flexPlans, (v) => v.data?.countryCode === 'AE');
     expect(loaded.data?.countryCode).toBe('AE');

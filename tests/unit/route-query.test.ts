@@ -9,7 +9,7 @@ import { cleanStores } from 'nanostores';
 import { refetch } from '../../src/lib/api/query.ts';
 import { getDirections } from '../../src/lib/api/directions/contract.ts';
 import { routeQuery } from '../../src/lib/directions/route-query.ts';
-import { settle } from '../support/stores.ts';
+import { json, settle } from '../support/stores.ts';
 
 /** A direct-line answer, as the API gives it (it parses with the declaration). */
 const route = (mode: string) => ({
@@ -43,9 +43,7 @@ describe('routeQuery()', () => {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
       const url = new URL((input as Request).url);
       asked.push(url.search);
-      return new Response(JSON.stringify(route(url.searchParams.get('mode') ?? '')), {
-        headers: { 'content-type': 'application/json' },
-      });
+      return json(200, route(url.searchParams.get('mode') ?? ''));
     });
     const walk = routeQuery(from, to, 'pedestrian');
     const stop = walk.listen(() => {});
@@ -70,12 +68,7 @@ describe('routeQuery()', () => {
     let calls = 0;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () => {
       calls += 1;
-      return calls === 1
-        ? new Response(JSON.stringify({ code: 'DIRECTIONS_UPSTREAM' }), {
-            status: 502,
-            headers: { 'content-type': 'application/json' },
-          })
-        : new Response(JSON.stringify(route('car')), { headers: { 'content-type': 'application/json' } });
+      return calls === 1 ? json(502, { code: 'DIRECTIONS_UPSTREAM' }) : json(200, route('car'));
     });
     const $route = routeQuery(from, [35.93, 31.95], 'car');
     const stop = $route.listen(() => {});

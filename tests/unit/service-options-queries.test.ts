@@ -17,31 +17,16 @@ import {
   showServiceOptions,
 } from '../../src/lib/service-options/queries.ts';
 import { setCurrentUser } from '../../src/lib/session/session-store.ts';
-import type { CurrentUser } from '../../src/lib/session/current-user.ts';
 import { json, settle } from '../support/stores.ts';
+import { customer } from '../support/customer.ts';
 
-const customer: CurrentUser = {
-  isLoggedIn: true,
-  guid: 'c-7',
-  email: 'demo@example.com',
-  firstName: 'Dana',
-  lastName: 'Haddad',
-  langCode: 'en',
-  hasMailboxes: true,
-  hasLiveChat: false,
-  hasFlex: false,
-  confirmedAgreement: true,
-  countryCode: 'JO',
-  paymentMethodId: 0,
-  id: { mandatory: false, uploaded: true, detailsMandatory: false, detailsFilled: false },
-  membershipPlan: null,
-};
+const user = customer({ guid: 'c-7' });
 
 const delivery = { locationId: 0, service: { id: 2, name: 'Delivery' } };
 const locker = { locationId: '10101', service: { id: 3, name: 'Locker' } };
 
 describe('service options', () => {
-  beforeAll(() => setCurrentUser(customer));
+  beforeAll(() => setCurrentUser(user));
   afterEach(() => vi.restoreAllMocks());
 
   it("asks for the country's places in the page's language", async () => {

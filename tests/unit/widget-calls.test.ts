@@ -10,9 +10,7 @@ vi.hoisted(() => {
 });
 
 import { calculateRates, convertCurrency } from '../../src/lib/api/widgets/widgets.ts';
-
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+import { json } from '../support/stores.ts';
 
 const seen: URL[] = [];
 const answer = (response: () => Response) =>

@@ -8,7 +8,8 @@ import { getCustomerDetails, logIn, logOut } from '../../../src/lib/api/session/
 import { getProfile } from '../../../src/lib/api/customers/contract.ts';
 import { users } from '../../db/schema.ts';
 import type { ApiRouter } from '../router.ts';
-import { notFound, unauthorized } from '../http-errors.ts';
+import { notFound } from '../http-errors.ts';
+import { sessionUser } from '../session-user.ts';
 import { checkedBody, nameErrors } from '../signup/validation.ts';
 import { saveProfile } from './profile-save.ts';
 import { clearSessionCookie } from '../session.ts';
@@ -32,11 +33,7 @@ export function accountRoutes(router: ApiRouter): void {
   });
 
   // The session check of spec 1 §4.1 step 1: 401 once the session has ended.
-  router.handle(getCustomerDetails, async (c) => {
-    const [user] = await c.var.deps.db.select().from(users).where(eq(users.guid, c.var.userGuid));
-    if (!user) throw unauthorized();
-    return toLoginResponse(user);
-  });
+  router.handle(getCustomerDetails, async (c) => toLoginResponse(await sessionUser(c)));
 
   // Action 2 confirms the service agreement; action 1 saves the profile. Both answer the customer as the
   // session check does. The body is checked first with the codes of spec 2 §8 (VEX022, VEX008).

@@ -14,6 +14,7 @@ import { suggestionsIn } from '../../three-words/three-word-service.ts';
 import type { z } from 'zod';
 import { users } from '../../db/schema.ts';
 import type { SessionContext } from '../env.ts';
+import { sessionUser } from '../session-user.ts';
 import { unauthorized } from '../http-errors.ts';
 import { advanceFormStage } from '../marketing/marketing.routes.ts';
 import { findCity, findCountry } from '../../reference/lookups.ts';
@@ -25,8 +26,7 @@ export type ProfileSave = z.core.output<typeof profileSaveSchema>;
 
 export async function saveProfile(c: SessionContext, body: ProfileSave): Promise<LoginResponse> {
   const { db, clock } = c.var.deps;
-  const [user] = await db.select().from(users).where(eq(users.guid, c.var.userGuid));
-  if (!user) throw unauthorized();
+  const user = await sessionUser(c);
   const country = await findCountry(db, user.countryCode);
 
   const errors: FieldErrors = {};

@@ -7,14 +7,13 @@
  * be used as a free routing service; points further apart than MAX_ROUTE_DISTANCE_M are refused before any engine
  * is asked.
  */
-import type { MiddlewareHandler } from 'hono';
 import { DirectionsErrorCode, MAX_ROUTE_DISTANCE_M, getDirections } from '../../../src/lib/api/directions/contract.ts';
 import type { Limit } from '../../auth/throttle.ts';
 import { haversineMetres } from '../../routing/direct-line.ts';
 import { RoutingError, type RoutingFailure } from '../../routing/routing-service.ts';
 import { clientAddress } from '../client-address.ts';
-import type { ApiEnv } from '../env.ts';
-import { HttpError, tooManyAttempts } from '../http-errors.ts';
+import { HttpError } from '../http-errors.ts';
+import { throttleFirst } from '../throttle-first.ts';
 import type { ApiRouter } from '../router.ts';
 import { trackingKey } from '../tracking/tracking.routes.ts';
 
@@ -37,22 +36,15 @@ const FAILURES: Record<RoutingFailure, { status: 404 | 422 | 502 | 504; code: st
 };
 
 /** Every call counts, a refused one too, before its query is even read. */
-const throttled: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const { throttle } = c.var.deps;
-  const key = directionsKey(clientAddress(c));
-  const wait = await throttle.retryAfter(key, DIRECTIONS_LIMIT);
-  if (wait > 0) throw tooManyAttempts(wait);
-  await throttle.hit(key, DIRECTIONS_LIMIT);
-  // The page keeps each mode's route itself (src/lib/directions/route-cache.ts).
-  c.header('Cache-Control', 'private, no-store');
-  await next();
-};
+const throttled = throttleFirst((c) => directionsKey(clientAddress(c)), DIRECTIONS_LIMIT);
 
 export function directionsRoutes(router: ApiRouter): void {
   router.handle(
     getDirections,
     async (c, { query: { from, to, mode } }) => {
       const { routing, logger } = c.var.deps;
+      // The page keeps each mode's route itself (src/lib/directions/route-query.ts).
+      c.header('Cache-Control', 'private, no-store');
       if (haversineMetres(from, to) > MAX_ROUTE_DISTANCE_M) {
         throw new HttpError(422, {
           code: DirectionsErrorCode.tooFar,

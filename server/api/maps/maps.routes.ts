@@ -3,13 +3,12 @@
  * where the three-word address picker starts when the field is empty (spec 1 §4.12). Open to visitors (the
  * signup form uses it), limited per caller address.
  */
-import type { MiddlewareHandler } from 'hono';
 import { locatePlace } from '../../../src/lib/api/maps/contract.ts';
 import type { Limit } from '../../auth/throttle.ts';
 import { EmbeddedGeocoder } from '../../geo/geocoder.ts';
 import { clientAddress } from '../client-address.ts';
-import type { ApiEnv } from '../env.ts';
-import { notFound, tooManyAttempts } from '../http-errors.ts';
+import { notFound } from '../http-errors.ts';
+import { throttleFirst } from '../throttle-first.ts';
 import type { ApiRouter } from '../router.ts';
 import { trackingKey } from '../tracking/tracking.routes.ts';
 
@@ -17,14 +16,7 @@ import { trackingKey } from '../tracking/tracking.routes.ts';
 export const GEOCODE_LIMIT: Limit = { max: 120, windowSeconds: 600 };
 
 /** Every search counts, a refused one too, before its query is even read. */
-const throttled: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const { throttle } = c.var.deps;
-  const key = `geocode:${trackingKey(clientAddress(c))}`;
-  const wait = await throttle.retryAfter(key, GEOCODE_LIMIT);
-  if (wait > 0) throw tooManyAttempts(wait);
-  await throttle.hit(key, GEOCODE_LIMIT);
-  await next();
-};
+const throttled = throttleFirst((c) => `geocode:${trackingKey(clientAddress(c))}`, GEOCODE_LIMIT);
 
 export function mapsRoutes(router: ApiRouter): void {
   router.handle(

@@ -11,7 +11,6 @@ import {
   updateContact,
   type MarketingContact,
 } from '../../../src/lib/api/marketing/contract.ts';
-import { getAccountSubscriptions } from '../../../src/lib/api/account/contract.ts';
 import { changeSubscriptions, getSubscriptions } from '../../../src/lib/api/customers/contract.ts';
 import { marketingContacts, users } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
@@ -84,10 +83,8 @@ export function marketingRoutes(router: ApiRouter): void {
     return toContact(row);
   });
 
-  // The same lists under both paths of spec 2 §7 (Account, and Users and customers).
-  const lists = (c: SessionContext) => subscriptionsOf(c.var.deps.db, c.var.deps.brand, c.var.userGuid);
-  router.handle(getSubscriptions, lists);
-  router.handle(getAccountSubscriptions, lists);
+  // Also at the Account path of spec 2 §7 (the declaration's alias).
+  router.handle(getSubscriptions, (c) => subscriptionsOf(c.var.deps.db, c.var.deps.brand, c.var.userGuid));
 
   router.handle(changeSubscriptions, async (c, { body: changes }) => {
     const { db, brand, clock } = c.var.deps;

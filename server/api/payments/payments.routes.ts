@@ -14,9 +14,8 @@ import {
 } from '../../../src/lib/api/payments/contract.ts';
 import { paymentOptionsFor } from '../../payments/payment-options.ts';
 import { promoResponse } from '../../payments/promo.ts';
-import { notFound } from '../http-errors.ts';
-import { findCountry } from '../../reference/lookups.ts';
 import type { ApiRouter } from '../router.ts';
+import { knownCountry } from '../known-country.ts';
 import { sessionUser } from '../session-user.ts';
 import { membershipRoutes } from './membership.routes.ts';
 import { pricing } from './payment-steps.ts';
@@ -33,9 +32,7 @@ export function paymentsRoutes(router: ApiRouter): void {
 
   /** The options of a payment in a currency; plans are charged in their own currency, so none converts to USD. */
   router.handle(getPaymentOptions, async (c, { params }) => {
-    const country = await findCountry(c.var.deps.db, params.code);
-    if (!country) throw notFound();
-    return paymentOptionsFor(country.code);
+    return paymentOptionsFor((await knownCountry(c.var.deps.db, params.code)).code);
   });
 
   /**
@@ -45,8 +42,7 @@ export function paymentsRoutes(router: ApiRouter): void {
    * country (src/content/data/countries.json), as the customer's AutoPay options read them.
    */
   router.handle(getCountryPaymentMethods, async (c, { params }) => {
-    const country = await findCountry(c.var.deps.db, params.code);
-    if (!country) throw notFound();
+    const country = await knownCountry(c.var.deps.db, params.code);
     c.header('Cache-Control', `public, max-age=${PAYMENT_METHODS_MAX_AGE}`);
     const mandatory = country.autoPayMandatory;
     return {

@@ -13,10 +13,9 @@ import {
   type CountryResponse,
   type IdType,
 } from '../../../src/lib/api/reference/contract.ts';
-import type { Db } from '../../db/database.ts';
 import { countries } from '../../db/schema.ts';
-import { notFound } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
+import { knownCountry } from '../known-country.ts';
 import { clientAddress } from '../client-address.ts';
 import { citiesStartingWith, findCountry, planList, worldCountries, type CountryRow } from '../../reference/lookups.ts';
 
@@ -30,13 +29,6 @@ const toCountry = (c: CountryRow): CountryResponse => ({
   phoneCode: c.phoneCode,
   currencyCode: c.currencyCode,
 });
-
-/** The country of the path's code, or a 404. */
-async function knownCountry(db: Db, code: string): Promise<CountryRow> {
-  const country = await findCountry(db, code);
-  if (!country) throw notFound();
-  return country;
-}
 
 /** The country's accepted ID types, plus the user's current one (if a known type) so a saved profile stays valid. */
 export function idTypesOf(country: CountryRow, current?: string | null): IdType[] {

@@ -43,6 +43,7 @@ import type { Db } from '../../db/database.ts';
 import type { ApiEnv } from '../env.ts';
 import { HttpError, conflict, invalid, notFound } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
+import { knownCountry } from '../known-country.ts';
 import { sessionUser } from '../session-user.ts';
 import { brandLang } from '../users/link-mail.ts';
 import { pickLang } from '../../../src/i18n/languages.ts';
@@ -231,12 +232,7 @@ const shipmentFirst: MiddlewareHandler<ApiEnv> = async (c, next) => {
 };
 
 const countryFirst: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const code = (c.req.param('code') ?? '').toUpperCase();
-  const [country] = /^[A-Z]{2}$/.test(code)
-    ? await c.var.deps.db.select().from(countries).where(eq(countries.code, code))
-    : [];
-  if (!country) throw notFound();
-  countriesOfPath.set(c, country);
+  countriesOfPath.set(c, await knownCountry(c.var.deps.db, c.req.param('code')));
   await next();
 };
 

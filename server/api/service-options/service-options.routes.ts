@@ -41,6 +41,7 @@ import type { SessionContext } from '../env.ts';
 import { HttpError, notFound } from '../http-errors.ts';
 import { findCountry } from '../../reference/lookups.ts';
 import type { ApiRouter } from '../router.ts';
+import { knownCountry } from '../known-country.ts';
 import { sessionUser } from '../session-user.ts';
 import { brandLang } from '../users/link-mail.ts';
 
@@ -146,8 +147,7 @@ export function serviceOptionsRoutes(router: ApiRouter): void {
   });
 
   router.handle(getCountryServiceOptions, async (c, { params }) => {
-    const country = await findCountry(c.var.deps.db, params.code);
-    if (!country) throw notFound();
+    const country = await knownCountry(c.var.deps.db, params.code);
     // Delivery always; pickup and locker where the country has such offices.
     const ids = visibleTabs(await officesOf(c.var.deps.db, country.code), Object.values(SERVICE_OPTION_IDS))
       .map((tab) => TAB_OPTION[tab])

@@ -35,9 +35,10 @@ import { openMailboxes } from '../../mailboxes/open-mailboxes.ts';
 import { toLoginResponse } from '../account/user-views.ts';
 import { clientAddress } from '../client-address.ts';
 import type { ApiEnv } from '../env.ts';
-import { HttpError, invalid, readJson, tooManyAttempts, unauthorized } from '../http-errors.ts';
+import { HttpError, invalid, readJson, unauthorized } from '../http-errors.ts';
 import { subscribeAtSignup, subscriptionsOf } from '../marketing/subscriptions.ts';
 import { customerEntity, findCity, findCountry, offeredPlan, planList } from '../../reference/lookups.ts';
+import { throttleFirst } from '../throttle-first.ts';
 import type { ApiRouter } from '../router.ts';
 import { setSessionCookie } from '../session.ts';
 import { sessionUser } from '../session-user.ts';
@@ -53,22 +54,8 @@ export const SIGNUP_LIMITS = {
   check: { max: 60, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
-async function throttled(c: Context<ApiEnv>, key: string, limit: Limit): Promise<void> {
-  const wait = await c.var.deps.throttle.retryAfter(key, limit);
-  if (wait > 0) throw tooManyAttempts(wait);
-}
-
 const signupKey = (c: Context<ApiEnv>) => `signup:addr:${clientAddress(c)}`;
 const checkKey = (c: Context<ApiEnv>) => `signup-check:addr:${clientAddress(c)}`;
-
-/** A throttle that refuses before the body is read (`count`: and counts the request then). */
-function throttleFirst(key: (c: Context<ApiEnv>) => string, limit: Limit, count = false): MiddlewareHandler<ApiEnv> {
-  return async (c, next) => {
-    await throttled(c, key(c), limit);
-    if (count) await c.var.deps.throttle.hit(key(c), limit);
-    await next();
-  };
-}
 
 /** The e-mail check's body: anything but an address is VEX002, whatever the JSON. */
 const checkEmailBody: MiddlewareHandler<ApiEnv> = async (c, next) => {
@@ -150,7 +137,7 @@ export function signupRoutes(router: ApiRouter): void {
       setSessionCookie(c, await sessions.create(user.guid));
       return toLoginResponse(user);
     },
-    { before: [throttleFirst(signupKey, SIGNUP_LIMITS.signup), checkedBody(signupRequestSchema)] },
+    { before: [throttleFirst(signupKey, SIGNUP_LIMITS.signup, false), checkedBody(signupRequestSchema)] },
   );
 
   // Every check counts, before its body is read: a list of addresses can't be swept.
@@ -160,7 +147,7 @@ export function signupRoutes(router: ApiRouter): void {
       if (await emailInUse(c.var.deps.db, email)) throw refused({ email: [SignupErrorCode.emailTaken] });
       return { available: true as const };
     },
-    { before: [throttleFirst(checkKey, SIGNUP_LIMITS.check, true), checkEmailBody] },
+    { before: [throttleFirst(checkKey, SIGNUP_LIMITS.check), checkEmailBody] },
   );
 
   router.handle(resolveSignupPaymentUrl, async (c, { body }) => {

@@ -34,7 +34,7 @@ export function codeFor(fieldErrors: FieldErrors): string {
 export const refused = (fieldErrors: FieldErrors): HttpError => invalid(fieldErrors, codeFor(fieldErrors));
 
 /** Adds `more` to `into`. */
-export function addErrors(into: FieldErrors, more: FieldErrors): FieldErrors {
+function addErrors(into: FieldErrors, more: FieldErrors): FieldErrors {
   for (const [field, messages] of Object.entries(more)) (into[field] ??= []).push(...messages);
   return into;
 }

@@ -5,7 +5,7 @@
  * Every call counts against the caller's address (an IPv6 address by its /64): enough for a person typing and
  * moving a map, too few to walk the grid.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import {
   ThreeWordsErrorCode,
   getThreeWordAddress,
@@ -17,7 +17,8 @@ import type { Limit } from '../../auth/throttle.ts';
 import { ThreeWordRangeError, ThreeWordUpstreamError } from '../../three-words/three-word-service.ts';
 import { clientAddress } from '../client-address.ts';
 import type { ApiEnv } from '../env.ts';
-import { HttpError, invalid, notFound, tooManyAttempts } from '../http-errors.ts';
+import { HttpError, invalid, notFound } from '../http-errors.ts';
+import { throttleFirst } from '../throttle-first.ts';
 import type { ApiRouter } from '../router.ts';
 import { trackingKey } from '../tracking/tracking.routes.ts';
 
@@ -30,14 +31,7 @@ export const THREE_WORDS_LIMIT: Limit = { max: 300, windowSeconds: 600 };
 export const threeWordsKey = (address: string): string => trackingKey(address).replace(/^tracking:/, 'threewords:');
 
 /** Every call counts, a refused one too, before its query is even read. */
-const throttled: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const { throttle } = c.var.deps;
-  const key = threeWordsKey(clientAddress(c));
-  const wait = await throttle.retryAfter(key, THREE_WORDS_LIMIT);
-  if (wait > 0) throw tooManyAttempts(wait);
-  await throttle.hit(key, THREE_WORDS_LIMIT);
-  await next();
-};
+const throttled = throttleFirst((c) => threeWordsKey(clientAddress(c)), THREE_WORDS_LIMIT);
 
 /** Runs a call to the service: a point off the globe is a 400, an upstream failure a 502 (logged, never the key). */
 async function answer<T>(c: Ctx, run: () => Promise<T>): Promise<T> {

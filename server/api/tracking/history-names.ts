@@ -3,25 +3,14 @@
  * site's catalogue (the tracking page's own words, `tracking.status.{id}`) and place names from the offices'
  * cities, which carry a name per language. A name with no translation stays as stored.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Catalogue } from '../../../src/i18n/i18n.ts';
-import { LANGUAGES, pickLang, type Lang } from '../../../src/i18n/languages.ts';
+import { pickLang, type Lang } from '../../../src/i18n/languages.ts';
 import type { Office } from '../../../src/lib/reference/schemas.ts';
 import type { Db } from '../../db/database.ts';
 import { offices, type TrackingEvent } from '../../db/schema.ts';
+import { serverCatalogue } from '../../i18n/catalogues.ts';
 
-// src/i18n/catalogues.ts imports the JSON without an import attribute, which Node refuses: read the files, as the
-// e-mails do (server/mail/mail-content.ts).
-const I18N = join(import.meta.dirname, '..', '..', '..', 'src', 'i18n');
-
-let catalogues: Record<Lang, Catalogue> | undefined;
-function statusName(lang: Lang, event: TrackingEvent): string {
-  catalogues ??= Object.fromEntries(
-    LANGUAGES.map((l) => [l, JSON.parse(readFileSync(join(I18N, `${l}.json`), 'utf8')) as Catalogue]),
-  ) as Record<Lang, Catalogue>;
-  return catalogues[lang][`tracking.status.${event.statusId}`] ?? event.status;
-}
+const statusName = (lang: Lang, event: TrackingEvent): string =>
+  serverCatalogue(lang)[`tracking.status.${event.statusId}`] ?? event.status;
 
 /** Each city's name in `lang`, by its English name (the histories' places are the offices' cities in English). */
 async function placeNames(db: Db, lang: Lang): Promise<Map<string, string>> {

@@ -31,7 +31,8 @@ import { pendingShipmentOf, totalMinorOf } from '../../payments/shipment-orders.
 import { uploadDownload } from '../uploads/download.ts';
 import { clientAddress } from '../client-address.ts';
 import type { ApiEnv } from '../env.ts';
-import { HttpError, forbidden, notFound, tooManyAttempts, unauthorized } from '../http-errors.ts';
+import { HttpError, forbidden, notFound, unauthorized } from '../http-errors.ts';
+import { throttleFirst } from '../throttle-first.ts';
 import type { ApiRouter } from '../router.ts';
 import { PURPOSE, checkedFiles, limitBody, multipartFiles } from '../uploads/upload-checks.ts';
 import { storeUploads } from '../uploads/store-uploads.ts';
@@ -171,18 +172,19 @@ const invoiceFileCount = async (db: Db, awb: string) => {
 };
 
 export function trackingRoutes(router: ApiRouter): void {
-  router.handle(getTracking, async (c, { params }) => {
-    const { db, throttle } = c.var.deps;
-    const key = trackingKey(clientAddress(c));
-    const wait = await throttle.retryAfter(key, TRACKING_LIMIT);
-    if (wait > 0) throw tooManyAttempts(wait);
-    await throttle.hit(key, TRACKING_LIMIT);
-    c.header('Cache-Control', 'private, no-store');
-    const awb = awbNumberSchema.safeParse(params.awbNumber);
-    const row = awb.success ? await findShipment(db, awb.data) : undefined;
-    if (!row) throw notFound();
-    return isOwner(c, row) ? await ownerView(db, row) : publicView(row, false);
-  });
+  router.handle(
+    getTracking,
+    async (c, { params }) => {
+      const { db } = c.var.deps;
+      c.header('Cache-Control', 'private, no-store');
+      const awb = awbNumberSchema.safeParse(params.awbNumber);
+      const row = awb.success ? await findShipment(db, awb.data) : undefined;
+      if (!row) throw notFound();
+      return isOwner(c, row) ? await ownerView(db, row) : publicView(row, false);
+    },
+    // Every lookup counts, a refused one too, before anything is read.
+    { before: [throttleFirst((c) => trackingKey(clientAddress(c)), TRACKING_LIMIT)] },
+  );
 
   /**
    * The owner's packages, the path's first: anyone else's, or none, is a 404 for the whole call, so the answer

@@ -8,13 +8,14 @@ import type { ApiEnv } from '../env.ts';
 import { HttpError } from '../http-errors.ts';
 import { detectFileType, type DetectedType } from '../../uploads/file-type.ts';
 import { ErrorCode } from '../../../src/lib/api/errors.ts';
+import { UPLOAD_PURPOSE } from '../../../src/lib/api/uploads/contract.ts';
 import { MAX_FILE_BYTES } from '../../../src/lib/uploads/file-rules.ts';
 
 /**
  * Upload purposes the server stores: the ID document, request attachments (spec 2 §7 uploads/2) and a shipment's
  * invoice files (api/tracking/{awb}/upload).
  */
-export const PURPOSE = { idDocument: '1', requestAttachment: '2', shipmentInvoice: '3' } as const;
+export const PURPOSE = { ...UPLOAD_PURPOSE, shipmentInvoice: '3' } as const;
 export type StoredPurpose = (typeof PURPOSE)[keyof typeof PURPOSE];
 
 /** Room for the multipart boundaries and part headers (a long file name) around each file of the maximum size. */

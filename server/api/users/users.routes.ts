@@ -31,6 +31,7 @@ import { users } from '../../db/schema.ts';
 import { checkCredentials, loginThrottleKeys } from '../account/login.ts';
 import { clientAddress } from '../client-address.ts';
 import type { ApiEnv } from '../env.ts';
+import { sessionUser } from '../session-user.ts';
 import { HttpError, forbidden, invalid, tooManyAttempts, unauthorized } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
 import { sendLinkMail } from './link-mail.ts';
@@ -176,8 +177,7 @@ export function usersRoutes(router: ApiRouter): void {
     const wait = await throttle.retryAfter(key, CHANGE_PASSWORD_LIMIT);
     if (wait > 0) throw tooManyAttempts(wait);
 
-    const [user] = await db.select().from(users).where(eq(users.guid, c.var.userGuid));
-    if (!user) throw unauthorized();
+    const user = await sessionUser(c);
     if (!(await verifyPassword(body.oldPassword, user.passwordHash))) {
       await throttle.hit(key, CHANGE_PASSWORD_LIMIT);
       throw refused(UsersErrorCode.wrongPassword, 'The current password is wrong');

@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { getAddresses } from '../../lib/api/account-home/contract.ts';
-import { refetch, setAnswer } from '../../lib/api/query.ts';
+import { loadFailure, refetch, setAnswer } from '../../lib/api/query.ts';
 import { $addresses } from '../../lib/account-home/queries.ts';
 import {
   $messages,
@@ -73,9 +73,7 @@ function AccountHomeView({ lang, brandSlug }: Props) {
   const packages = packages$.data;
   // The page shows once its addresses and first pages of packages and messages are in; requests only fill their
   // tab. A later page that fails shows in its tab.
-  const failed = Boolean(
-    addresses$.error ?? (packages ? null : packages$.error) ?? (messages$.data ? null : messages$.error),
-  );
+  const failed = Boolean(loadFailure(addresses$) ?? loadFailure(packages$) ?? loadFailure(messages$));
   if (failed || !addresses || !packages || !messages$.data) {
     return (
       <LoadStatus

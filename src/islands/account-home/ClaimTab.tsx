@@ -17,7 +17,6 @@ import {
   type ClaimPackage,
   type CustomerRequest,
 } from '../../lib/api/account-home/contract.ts';
-import { UPLOAD_TIMEOUT_MS } from '../../lib/api/account-home/account-home.ts';
 import { call } from '../../lib/api/call.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { refetch } from '../../lib/api/query.ts';
@@ -139,13 +138,7 @@ export function ClaimTab({ t, lang, guid, addresses }: Props) {
         },
       });
       const withFiles =
-        files.length > 0
-          ? await call(
-              attachRequestFiles,
-              { params: { guid, id: request.id }, body: files },
-              { timeout: UPLOAD_TIMEOUT_MS },
-            )
-          : request;
+        files.length > 0 ? await call(attachRequestFiles, { params: { guid, id: request.id }, body: files }) : request;
       if (decision.subCategory === 8198 && pkg) {
         await call(updatePackageStatus, {
           params: { packageId: pkg.id, mailboxid: address.mailBoxCustomerNumber },

@@ -11,7 +11,6 @@ import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../ui/i18n/use-translator.ts';
-import { UPLOAD_TIMEOUT_MS } from '../../lib/api/account-home/account-home.ts';
 import {
   CLOSED_STATUS,
   REQUEST_ATTACHMENTS_MAX,
@@ -120,11 +119,7 @@ function Attachments({
     if (busy || !check(files)) return;
     setBusy(true);
     try {
-      const updated = await call(
-        attachRequestFiles,
-        { params: { guid, id: request.id }, body: files },
-        { timeout: UPLOAD_TIMEOUT_MS },
-      );
+      const updated = await call(attachRequestFiles, { params: { guid, id: request.id }, body: files });
       onAttached(updated);
       setFiles([]);
       if (input.current) input.current.value = '';

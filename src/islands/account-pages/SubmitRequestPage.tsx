@@ -11,7 +11,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../ui/i18n/use-translator.ts';
-import { UPLOAD_TIMEOUT_MS } from '../../lib/api/account-home/account-home.ts';
 import {
   REQUEST_CATEGORIES,
   attachRequestFiles,
@@ -110,7 +109,7 @@ function SubmitRequestView({ lang, brandSlug }: Props) {
   const attach = async (request: CustomerRequest) => {
     if (files.length > 0) {
       const params = { guid: user.guid, id: request.id };
-      await call(attachRequestFiles, { params, body: files }, { timeout: UPLOAD_TIMEOUT_MS });
+      await call(attachRequestFiles, { params, body: files });
     }
     done();
   };

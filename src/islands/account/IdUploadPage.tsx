@@ -56,7 +56,7 @@ function IdUploadForm({ lang, brandSlug }: Props) {
     setProblem(null);
     try {
       // Uploads take longer than the default 15 s on a slow line.
-      const saved = await call(uploadIdDocument, { params: { guid: user.guid }, body: [file] }, { timeout: 60_000 });
+      const saved = await call(uploadIdDocument, { params: { guid: user.guid }, body: [file] });
       setCurrentUser(currentUserFrom(saved));
       notifyOnNextPage('success', 'notifications.idUploaded');
       location.assign(buildUrl(lang, 'account-home', brandSlug));

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
 import type { Plan } from '../../lib/reference/schemas.ts';
 import { $flexPlans } from '../../lib/content/flex-plans-queries.ts';
@@ -7,6 +6,7 @@ import { isBestValue, plansInDisplayOrder } from '../../lib/signup/signup-steps.
 import { island } from '../ui/Island.tsx';
 import { PlanPrice } from '../ui/PlanPrice.tsx';
 import { useTranslator } from '../ui/i18n/use-translator.ts';
+import { useHydratedStore } from '../ui/use-hydrated-store.ts';
 
 interface Props {
   lang: Lang;
@@ -53,9 +53,14 @@ function PlanList({ lang, countryNames, shown, loading, failed }: ListProps) {
   );
 }
 
-/** The live list, asked once the island hydrates (when visible); the default list shows until it comes. */
-function LivePlans({ lang, initial, countryNames }: Props) {
-  const { data, error } = useStore($flexPlans);
+/**
+ * The membership plans on the flex article (spec 1 §6): the logged-in customer's country, else the visitor's
+ * country from the network, else the default list; in the display order of spec 1 §3 with the best-value marks.
+ * The default list shows until the live one comes, and stays if it can't. The server, and the first render in the
+ * browser, show the default list as loading: the list is asked only once the island has hydrated.
+ */
+function FlexPlansView({ lang, initial, countryNames }: Props) {
+  const { data, error } = useHydratedStore($flexPlans, { loading: true });
   return (
     <PlanList
       lang={lang}
@@ -65,20 +70,6 @@ function LivePlans({ lang, initial, countryNames }: Props) {
       failed={error !== undefined}
     />
   );
-}
-
-/**
- * The membership plans on the flex article (spec 1 §6): the logged-in customer's country, else the visitor's
- * country from the network, else the default list; in the display order of spec 1 §3 with the best-value marks.
- * The default list shows until the live one comes, and stays if it can't.
- */
-function FlexPlansView(props: Props) {
-  // The server renders the default list as loading without reading the query: reading a store starts its call.
-  if (typeof window === 'undefined') {
-    const shown = { countryCode: DEFAULT_COUNTRY, plans: props.initial };
-    return <PlanList lang={props.lang} countryNames={props.countryNames} shown={shown} loading failed={false} />;
-  }
-  return <LivePlans {...props} />;
 }
 
 export default island(FlexPlansView);

@@ -18,7 +18,7 @@ import { getWalletOptions } from '../../lib/api/wallet/contract.ts';
 import { REQUEST_CATEGORIES } from '../../lib/api/account-home/contract.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { call } from '../../lib/api/call.ts';
-import { refetch } from '../../lib/api/query.ts';
+import { loadFailure, refetch, waiting } from '../../lib/api/query.ts';
 import {
   $membershipPlans,
   $membershipProfile,
@@ -183,9 +183,9 @@ function MembershipPlanView({ lang, brandSlug }: Props) {
     { load: profile$, call: getProfile },
     { load: wallet$, call: getWalletOptions },
   ];
-  const loading = parts.some((part) => part.load.loading);
-  // What loaded shows; a part that failed is left out, said, and asked again on retry.
-  const failed = parts.filter((part) => part.load.error).map((part) => part.call);
+  const loading = parts.some((part) => waiting(part.load));
+  // What loaded shows; a part that failed to load is left out, said, and asked again on retry.
+  const failed = parts.filter((part) => loadFailure(part.load)).map((part) => part.call);
 
   const loadedCurrent = state$.data?.current;
   useEffect(() => {

@@ -177,8 +177,8 @@ function OfficeLocatorView({ lang, brandSlug, officeCountries, mapStyleUrl }: Pr
     if (page && addressCountry === null && countryCode) go(locatorUrl(lang, brandSlug, countryCode), true);
   }, [page, addressCountry, countryCode, go, lang, brandSlug]);
 
-  // The query follows a change of country a moment later: until then it holds the last country's places.
-  const loaded = countryCode !== null && places.data?.every((p) => p.countryCode === countryCode) ? places.data : null;
+  // The query shows the places of the country of the moment only (src/lib/api/query.ts).
+  const loaded = countryCode !== null ? (places.data ?? null) : null;
   const shown = useMemo(() => (loaded ? placesOfType(loaded, filter, lang) : []), [loaded, filter, lang]);
   const place = placeId && loaded ? (loaded.find((p) => isPlace(p, placeId)) ?? null) : null;
   const mapPlaces = useMemo(

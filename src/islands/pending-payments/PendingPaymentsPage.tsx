@@ -17,7 +17,7 @@ import {
 import { newIdempotencyKey, withIdempotencyKey } from '../../lib/api/payments/payments.ts';
 import { call } from '../../lib/api/call.ts';
 import { refetch } from '../../lib/api/query.ts';
-import { ApiError } from '../../lib/api/errors.ts';
+import { loadErrorKey } from '../../lib/api/errors.ts';
 import {
   CHARGE_LINES,
   chargeLines,
@@ -103,10 +103,6 @@ function ShipmentItem({
     </li>
   );
 }
-
-/** Why the list did not load (spec 2 §8, as the wallet): a session that ended, or anything else. */
-const loadErrorKey = (error: unknown) =>
-  error instanceof ApiError && error.status === 401 ? 'errors.unauthorized' : 'errors.500';
 
 /** The shipments with charges due, their selection and Pay; shown once the list has loaded. */
 function PayableShipments({ t, lang }: { t: TFunction; lang: Lang }) {

@@ -21,7 +21,7 @@ import {
   type Place,
 } from '../../lib/api/service-options/contract.ts';
 import { refetch } from '../../lib/api/query.ts';
-import { ApiError } from '../../lib/api/errors.ts';
+import { loadErrorKey } from '../../lib/api/errors.ts';
 import {
   isCurrent,
   placesForTab,
@@ -213,10 +213,6 @@ function DeliveryPanel({
     </>
   );
 }
-
-/** A load failure (spec 1 §2.7): 401 or 500. */
-const loadErrorKey = (error: unknown) =>
-  error instanceof ApiError && error.status === 401 ? 'errors.unauthorized' : 'errors.500';
 
 function ServiceOptionsView({ lang }: Props) {
   const t = useTranslator(lang, 'places');

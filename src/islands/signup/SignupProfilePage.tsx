@@ -2,7 +2,7 @@
  * Signup step 1 (spec 1 §2.4, §5): personal information and plan. A visitor creates the account here and
  * is logged in; a logged-in user without mailboxes completes the account instead of creating another.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { z } from '../../lib/zod.ts';
 import { useForm, useWatch, type ChangeHandler, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -14,7 +14,7 @@ import { birthDateOf, signupFormSchema, type SignupForm } from '../../lib/signup
 import { choosePlan, rememberedPlan, rememberPlan, toPlanId } from '../../lib/signup/signup-steps.ts';
 import { checkSignupEmail, signup } from '../../lib/api/signup/contract.ts';
 import { call } from '../../lib/api/call.ts';
-import { $savedProfileDetails, $signupPlans, chooseSignupCountry } from '../../lib/signup/queries.ts';
+import { $savedProfileDetails, signupPlans } from '../../lib/signup/queries.ts';
 import { $visitorCountry } from '../../lib/reference/visitor-country.ts';
 import { saveMarketingContact } from '../../lib/api/marketing/marketing.ts';
 import { FORM_STAGE } from '../../lib/api/marketing/contract.ts';
@@ -49,9 +49,9 @@ const RENAME: Record<string, string> = { birthDate: 'birthYear' };
 
 /** Plans for the chosen country (the default list when it has none). */
 function usePlans(countryCode: string) {
-  // Before the store is listened to, so that the first plans asked for are the country's.
-  useEffect(() => chooseSignupCountry(countryCode), [countryCode]);
-  const { data, error } = useStore($signupPlans);
+  // A query per country (ADR 029): its answer is never another country's.
+  const $plans = useMemo(() => signupPlans(countryCode), [countryCode]);
+  const { data, error } = useStore($plans);
   return { plans: data?.plans ?? null, failed: error !== undefined };
 }
 

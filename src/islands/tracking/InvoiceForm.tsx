@@ -13,7 +13,6 @@ import {
   uploadInvoiceFiles,
   type OwnerTracking,
 } from '../../lib/api/tracking/contract.ts';
-import { INVOICE_UPLOAD_TIMEOUT_MS } from '../../lib/api/tracking/tracking.ts';
 import { call, urlOf } from '../../lib/api/call.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
@@ -85,7 +84,7 @@ export function InvoiceForm({ t, lang, shipment, onSaved }: Props) {
     try {
       const params = { awb: shipment.awb };
       if (form.files.length > 0 && sent.current !== form.files) {
-        await call(uploadInvoiceFiles, { params, body: form.files as File[] }, { timeout: INVOICE_UPLOAD_TIMEOUT_MS });
+        await call(uploadInvoiceFiles, { params, body: form.files as File[] });
         sent.current = form.files;
       }
       const commodity = { cost: parseCost(form.cost)!, hasInvoice: form.hasInvoice === true, agreement: true as const };

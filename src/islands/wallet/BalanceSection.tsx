@@ -7,10 +7,10 @@ import type { TFunction } from 'i18next';
 import { localeOf, type Lang } from '../../i18n/languages.ts';
 import { useStore } from '@nanostores/react';
 import { getWalletTransactions, type WalletBalance, type WalletTransaction } from '../../lib/api/wallet/contract.ts';
-import { refetch } from '../../lib/api/query.ts';
+import { loadFailure, refetch, waiting } from '../../lib/api/query.ts';
 import { $walletTransactions } from '../../lib/payments/wallet-queries.ts';
 import { formatMoney } from '../../lib/widgets/format.ts';
-import { FormAlert } from '../ui/FormAlert.tsx';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
 
 interface Props {
   t: TFunction;
@@ -58,28 +58,16 @@ function TransactionRows({ t, lang, rows }: { t: TFunction; lang: Lang; rows: Wa
 
 /** The statement, asked for the first time it is shown (spec 2 §7: transactions loaded once, lazily). */
 function Statement({ t, lang }: { t: TFunction; lang: Lang }) {
-  const { data: rows, error, loading } = useStore($walletTransactions);
+  const statement = useStore($walletTransactions);
+  const rows = statement.data;
   return (
     <>
-      {loading && (
-        <p role="status" className="field-hint">
-          {t('common.loading')}
-        </p>
-      )}
-      {error && (
-        <FormAlert>
-          <p>{t('wallet.transactions.failed')}</p>
-          <p>
-            <button
-              type="button"
-              className="button button-secondary button-small"
-              onClick={() => refetch(getWalletTransactions)}
-            >
-              {t('common.retry')}
-            </button>
-          </p>
-        </FormAlert>
-      )}
+      <LoadStatus
+        t={t}
+        loading={waiting(statement)}
+        error={loadFailure(statement) ? 'wallet.transactions.failed' : null}
+        onRetry={() => refetch(getWalletTransactions)}
+      />
       {rows && rows.length === 0 && <p>{t('wallet.transactions.none')}</p>}
       {rows && rows.length > 0 && <TransactionRows t={t} lang={lang} rows={rows} />}
     </>

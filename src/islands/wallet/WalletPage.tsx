@@ -25,7 +25,7 @@ import {
   startThirdPartySession,
   type WalletChange,
 } from '../../lib/api/wallet/contract.ts';
-import { refetch, setAnswer } from '../../lib/api/query.ts';
+import { loadFailure, refetch, setAnswer, waiting } from '../../lib/api/query.ts';
 import {
   $autoPayOptions,
   $membership,
@@ -34,7 +34,7 @@ import {
   $walletOptions,
   walletChanged,
 } from '../../lib/payments/wallet-queries.ts';
-import { ApiError } from '../../lib/api/errors.ts';
+import { ApiError, loadErrorKey } from '../../lib/api/errors.ts';
 import { call } from '../../lib/api/call.ts';
 import {
   deleteConfirmation,
@@ -61,10 +61,6 @@ interface Props {
   lang: Lang;
   brandSlug: string;
 }
-
-/** Wallet load failure (spec 2 §8): 401 is errors.unauthorized, anything else errors.500. */
-const loadErrorKey = (error: unknown) =>
-  error instanceof ApiError && error.status === 401 ? 'errors.unauthorized' : 'errors.500';
 
 /** Keeps the session's copy of AutoPay and auto-renewal in step with what the server decided. */
 function syncSession(change: Pick<WalletChange, 'paymentMethod'> & { autoRenewal?: boolean }): void {
@@ -112,9 +108,10 @@ function Wallet({ lang, brandSlug, guid }: Props & { guid: string }) {
   const autoPay = autoPay$.data ?? null;
   const membership = membership$.data?.current ?? null;
   // The page's own parts; the e-mail switch and the membership only add to it when they come.
-  const failure = options$.error ?? balance$.error ?? autoPay$.error;
+  // Asking again after a change keeps the page as it is: only a first load waits, or fails.
+  const failure = loadFailure(options$) ?? loadFailure(balance$) ?? loadFailure(autoPay$);
   const loadError = failure ? loadErrorKey(failure) : null;
-  const loading = options$.loading || balance$.loading || autoPay$.loading;
+  const loading = waiting(options$) || waiting(balance$) || waiting(autoPay$);
 
   useEffect(() => {
     if (loadError) notify('danger', loadError);

@@ -21,7 +21,7 @@ import { formatDay } from '../../lib/widgets/format.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { $helpBoxTabs, retryHelpTab, showHelpBox, type HelpTabLoad } from '../../lib/widgets/queries.ts';
 import { useMessages } from '../ui/i18n/use-messages.ts';
-import { useHydratedStore } from './use-hydrated-store.ts';
+import { useHydratedStore } from '../ui/use-hydrated-store.ts';
 import { TabList } from '../ui/Tabs.tsx';
 
 interface Props {

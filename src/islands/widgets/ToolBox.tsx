@@ -8,7 +8,7 @@ import type { Catalogue } from '../../i18n/i18n.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { useMessages } from '../ui/i18n/use-messages.ts';
-import { useHydratedStore } from './use-hydrated-store.ts';
+import { useHydratedStore } from '../ui/use-hydrated-store.ts';
 import { useCurrencies } from './use-currencies.ts';
 import { TrackShipment } from './TrackShipment.tsx';
 import { RateCalculator } from './RateCalculator.tsx';

@@ -3,7 +3,7 @@ import type { Lang } from '../../i18n/languages.ts';
 import { refetch } from '../../lib/api/query.ts';
 import { getCurrencies, type CurrencyOption } from '../../lib/api/widgets/contract.ts';
 import { $currencies, showCurrencies } from '../../lib/widgets/queries.ts';
-import { useHydratedStore } from './use-hydrated-store.ts';
+import { useHydratedStore } from '../ui/use-hydrated-store.ts';
 
 export type CurrenciesState =
   { status: 'idle' | 'loading' | 'failed' } | { status: 'ready'; options: CurrencyOption[] };

@@ -5,8 +5,8 @@
  * the customer's country are queries, asked when the claim and profile tabs first show.
  */
 import { computed, map } from 'nanostores';
-import { call, callWithHeaders } from '../api/call.ts';
-import { query, setAnswer } from '../api/query.ts';
+import { callWithHeaders } from '../api/call.ts';
+import { query, refetch } from '../api/query.ts';
 import { paged } from '../api/account-home/account-home.ts';
 import {
   PAGE_SIZE,
@@ -56,18 +56,10 @@ export const $countryPlans = query(
 
 /**
  * The page came back from the browser's cache (back from a message or a request): what those pages change is
- * asked again, and what is shown stays until the answers come. The addresses are put in place once they come
- * rather than refetched, which would empty them meanwhile and close the tab being shown.
+ * asked again, and what is shown stays until the answers come (or when asking fails).
  */
 export function accountHomeShownAgain(): void {
-  const guid = $customerGuid.get();
-  if (guid) {
-    call(getAddresses, { params: { guid } }).then(
-      (addresses) => setAnswer(getAddresses, addresses),
-      // What is shown stays.
-      () => undefined,
-    );
-  }
+  refetch(getAddresses);
   $packages.refetch();
   $messages.refetch();
   $requests.refetch();

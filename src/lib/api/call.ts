@@ -15,7 +15,7 @@ import {
 export interface CallOptions {
   /** How many times a GET is tried again on a network failure (default once; writes never). */
   retry?: number;
-  /** Milliseconds before the call fails with status 0 (default 15 s; uploads take longer). */
+  /** Milliseconds before the call fails with status 0 (default 15 s, a minute for files). */
   timeout?: number;
   cache?: RequestCache;
   headers?: Record<string, string>;
@@ -30,7 +30,7 @@ type Args<E extends EndpointSpec> =
 type Values = Readonly<Record<string, unknown>> | undefined;
 
 /** The call's path with its parameters filled in, from the site's root: '/api/account/…/wallet'. */
-export function pathOf(endpoint: EndpointSpec, params: Values): string {
+function pathOf(endpoint: EndpointSpec, params: Values): string {
   return `/${endpoint.path}`.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null || value === '') throw new TypeError(`${endpoint.path}: no ${name}`);
@@ -54,6 +54,9 @@ export function urlOf<E extends AnyEndpoint>(endpoint: E, ...[input]: Args<E>): 
   return pathOf(endpoint, input?.params as Values) + (query ? `?${query}` : '');
 }
 
+/** Files take longer than the 15 s of other calls: five of 4 MB on a slow line. */
+const UPLOAD_TIMEOUT_MS = 60_000;
+
 /** The request's body: JSON, or the files under the declared field. */
 function bodyOf(endpoint: EndpointSpec, body: unknown): { json?: unknown; body?: FormData } {
   if (!endpoint.body) return {};
@@ -67,13 +70,16 @@ function bodyOf(endpoint: EndpointSpec, body: unknown): { json?: unknown; body?:
 async function send(endpoint: EndpointSpec, input: CallInput<EndpointSpec> | undefined, options: CallOptions) {
   // The client's prefix is the site's root: the path goes without its leading slash.
   const path = pathOf(endpoint, input?.params as Values).slice(1);
+  const body = bodyOf(endpoint, input?.body);
+  const timeout = options.timeout ?? (body.body ? UPLOAD_TIMEOUT_MS : undefined);
   try {
     return await http(path, {
       method: endpoint.method,
       searchParams: queryOf(input?.query as Values),
-      ...bodyOf(endpoint, input?.body),
-      ...(options.retry === undefined ? {} : { retry: options.retry }),
-      ...(options.timeout === undefined ? {} : { timeout: options.timeout }),
+      ...body,
+      // Only reads are ever asked twice.
+      ...(options.retry === undefined ? {} : { retry: { limit: options.retry, methods: ['get'] } }),
+      ...(timeout === undefined ? {} : { timeout }),
       ...(options.cache === undefined ? {} : { cache: options.cache }),
       ...(options.headers === undefined ? {} : { headers: options.headers }),
       ...(options.signal === undefined ? {} : { signal: options.signal }),
@@ -94,7 +100,7 @@ async function send(endpoint: EndpointSpec, input: CallInput<EndpointSpec> | und
 async function answerOf(endpoint: EndpointSpec, response: Response): Promise<unknown> {
   const { answer } = endpoint;
   if (answer === null) return undefined;
-  if (!isSchema(answer)) return answer.kind === 'file' ? response.blob() : response.text();
+  if (!isSchema(answer)) return response.blob();
   const parsed = z.safeParse(
     answer,
     response.status === 204 ? undefined : await response.json().catch(() => undefined),

@@ -39,14 +39,8 @@ export interface FileAnswer {
   readonly description: string;
 }
 
-/** An answer that is a web page (a provider's frame, a redirect target), not JSON. */
-export interface HtmlAnswer {
-  readonly kind: 'html';
-}
-
 export const multipart = (field: string, maxFiles: number): MultipartBody => ({ kind: 'multipart', field, maxFiles });
 export const fileAnswer = (description: string): FileAnswer => ({ kind: 'file', description });
-export const htmlAnswer: HtmlAnswer = { kind: 'html' };
 
 /** A header of the request or the answer, for the document (and for the site to read). */
 export interface HeaderSpec {
@@ -73,7 +67,7 @@ export interface EndpointSpec<P extends string = string> {
   /** Schema of the JSON body, or a multipart body of files. */
   readonly body?: Schema | MultipartBody;
   /** Schema of the JSON answer; a file; a page; or null for none (204). */
-  readonly answer: Schema | FileAnswer | HtmlAnswer | null;
+  readonly answer: Schema | FileAnswer | null;
   /**
    * The status of a success; default 200 (204 when the answer is null). A call that answers either of two (a
    * creation that answers what an earlier one made) lists both, the usual one first; the handler then sends the
@@ -202,9 +196,7 @@ export type AnswerOut<E extends EndpointSpec> = E['answer'] extends Schema
   ? SchemaOut<E['answer']>
   : E['answer'] extends FileAnswer
     ? Blob
-    : E['answer'] extends HtmlAnswer
-      ? string
-      : undefined;
+    : undefined;
 
 /** What the handler must give: JSON that parses with the answer schema. */
 export type AnswerIn<E extends EndpointSpec> = E['answer'] extends Schema ? SchemaIn<E['answer']> : never;

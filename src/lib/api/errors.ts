@@ -77,3 +77,7 @@ export function messageKeyFor(status: number, code: string): string {
   if (status === 400) return 'errors.validation';
   return 'errors.500';
 }
+
+/** A page's load failure (spec 2 §8 "Wallet load 401 / other"): errors.unauthorized for a 401, else errors.500. */
+export const loadErrorKey = (error: unknown): string =>
+  error instanceof ApiError && error.status === 401 ? 'errors.unauthorized' : 'errors.500';

@@ -13,12 +13,22 @@ import { call, type CallOptions } from './call.ts';
 import type { AnswerOut, AnyEndpoint, CallInput } from './endpoint.ts';
 import type { ApiError } from './errors.ts';
 
-/** What a query store holds: the answer once it came, the failure if it failed, and whether one is on its way. */
+/**
+ * What a query store holds: the answer once it came (kept when asking again fails), the last failure, and whether
+ * an answer is on its way.
+ */
 export interface QueryValue<T> {
   data?: T;
   error?: ApiError;
   loading: boolean;
 }
+
+/** Whether a store has nothing to show yet: no answer and no failure (a refetch on its way is not waiting). */
+export const waiting = (value: QueryValue<unknown>): boolean => value.data === undefined && value.error === undefined;
+
+/** The failure of a store that has nothing to show: a load that failed, not a refetch that failed. */
+export const loadFailure = (value: QueryValue<unknown>): ApiError | undefined =>
+  value.data === undefined ? value.error : undefined;
 
 export type Query<E extends AnyEndpoint> = ReadableAtom<QueryValue<AnswerOut<E>>> & {
   /** Asks this store's call again (its retry), keeping what is shown until the answer comes. */
@@ -55,7 +65,8 @@ function ask(entry: Entry): void {
       if (entry.asked === asked) publish(entry, { data, loading: false });
     },
     (error: unknown) => {
-      if (entry.asked === asked) publish(entry, { error: error as ApiError, loading: false });
+      // A failed refetch keeps what was shown, and says it failed.
+      if (entry.asked === asked) publish(entry, { data: entry.value.data, error: error as ApiError, loading: false });
     },
   );
 }

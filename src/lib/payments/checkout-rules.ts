@@ -404,7 +404,7 @@ export function blockedHintKey(state: {
 }
 
 /** Methods whose card or account can be kept for later payments: a saved PayPal account is kept already. */
-export function savesPaymentOption(method: CheckoutMethod | null, forms: Pick<CheckoutForms, 'payPal'>): boolean {
+function savesPaymentOption(method: CheckoutMethod | null, forms: Pick<CheckoutForms, 'payPal'>): boolean {
   return (
     method === 'newCard' ||
     method === 'peach' ||

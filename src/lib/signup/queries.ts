@@ -4,24 +4,15 @@
  * mailboxes has saved so far, and the delivery address of step 2. Step 1 also starts from the visitor's country
  * (src/lib/reference/visitor-country.ts).
  */
-import { atom, computed } from 'nanostores';
 import { query } from '../api/query.ts';
 import { getProfileDetails, getShippingDetails } from '../api/account/contract.ts';
 import { getMembershipPlans } from '../api/reference/contract.ts';
 import { DEFAULT_COUNTRY } from '../content/flex-plans.ts';
 import { forCustomer } from '../session/session-store.ts';
 
-const $chosenCountry = atom('');
-
-/** The country chosen on step 1's form ('' for none yet). */
-export function chooseSignupCountry(countryCode: string): void {
-  $chosenCountry.set(countryCode);
-}
-
-export const $signupPlans = query(
-  getMembershipPlans,
-  computed($chosenCountry, (code) => ({ params: { code: code || DEFAULT_COUNTRY } })),
-);
+/** The plans of the country chosen on step 1's form ('' for none yet: the default list), a query of its own. */
+export const signupPlans = (countryCode: string) =>
+  query(getMembershipPlans, { params: { code: countryCode || DEFAULT_COUNTRY } });
 
 const customer = forCustomer((guid) => ({ params: { guid } }));
 

@@ -29,7 +29,7 @@ export interface PickerView {
 }
 
 /** Whether a point is a position at all: 0,0 is what a missing one becomes (spec 1 §4.12). */
-export const isPosition = ([lng, lat]: LngLat) => !(lng === 0 && lat === 0);
+const isPosition = ([lng, lat]: LngLat) => !(lng === 0 && lat === 0);
 
 const $start = atom<PickerStart | null>(null);
 /** Where the customer moved the pin (or their position); null until they do. */

@@ -9,11 +9,8 @@ export interface Paged<T> {
   pagination: Pagination;
 }
 
-/** Files take longer than the 15 s of other calls: two of 4 MB on a slow line. */
-export const UPLOAD_TIMEOUT_MS = 60_000;
-
 /** The page the X-Pagination header describes; an empty list's when it is missing or malformed. */
-export function paginationOf(headers: Headers): Pagination {
+function paginationOf(headers: Headers): Pagination {
   let parsed: unknown = null;
   try {
     parsed = JSON.parse(headers.get(PAGINATION_HEADER) ?? 'null');

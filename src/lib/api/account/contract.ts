@@ -18,7 +18,6 @@ import {
 import { planIdSchema } from '../../reference/schemas.ts';
 import { isThreeWordAddress } from '../../three-words/three-word-address.ts';
 import { DEFAULT_QUEUE_LIMIT } from '../../uploads/file-rules.ts';
-import { subscriptionsResponseSchema } from '../marketing/contract.ts';
 import { UPLOAD_FIELD } from '../uploads/contract.ts';
 import { customerDetailsSchema } from '../session/contract.ts';
 
@@ -203,14 +202,6 @@ export const saveShippingDetails = endpoint({
   body: shippingDetailsSchema,
   answer: shippingDetailsResultSchema,
   errors: { 400: [FieldErrorCode.cityInvalid] },
-});
-
-export const getAccountSubscriptions = endpoint({
-  tag,
-  summary: "The brand's mailing lists and whether the customer is on each (as GET api/customers/{guid}/subscriptions)",
-  method: 'GET',
-  path: `${account}/subscriptions`,
-  answer: subscriptionsResponseSchema,
 });
 
 export const uploadIdDocument = endpoint({

@@ -7,6 +7,7 @@ import { LANGUAGES } from '../../../i18n/languages.ts';
 import { countryCodeQuerySchema } from '../../reference/schemas.ts';
 import { PAGINATION_HEADER, paginationSchema } from '../account-home/contract.ts';
 import { endpoint } from '../endpoint.ts';
+import { ErrorCode } from '../errors.ts';
 
 /** What to list: the FAQs, the service updates (news), the carousel banners, the shopping directory, or one page. */
 export const ARTICLE_LISTS = ['faqs', 'service-updates', 'banners', 'shopping-directory'] as const;
@@ -98,5 +99,5 @@ export const getArticles = endpoint({
       schema: paginationSchema,
     },
   },
-  errors: { 404: ['NOT_FOUND'] },
+  errors: { 404: [ErrorCode.notFound] },
 });

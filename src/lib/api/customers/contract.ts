@@ -78,6 +78,7 @@ export const getSubscriptions = endpoint({
   method: 'GET',
   path: `${customer}/subscriptions`,
   answer: subscriptionsResponseSchema,
+  aliases: [{ path: 'api/account/{guid}/subscriptions', why: 'spec 2 §7 lists the same call under Account too' }],
 });
 
 export const changeSubscriptions = endpoint({

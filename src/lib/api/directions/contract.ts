@@ -7,6 +7,7 @@
  */
 import { z } from '../../zod.ts';
 import { endpoint } from '../endpoint.ts';
+import { ErrorCode } from '../errors.ts';
 
 /** The transport modes of the office locator; pedestrian is the default (spec 2 §9). */
 export const TRANSPORT_MODES = ['pedestrian', 'car', 'publicTransport'] as const;
@@ -160,7 +161,7 @@ export const getDirections = endpoint({
   errors: {
     404: [DirectionsErrorCode.noRoute],
     422: [DirectionsErrorCode.tooFar, DirectionsErrorCode.unsupportedMode],
-    429: ['TOO_MANY_ATTEMPTS'],
+    429: [ErrorCode.tooManyAttempts],
     502: [DirectionsErrorCode.upstream],
     504: [DirectionsErrorCode.timeout],
   },

@@ -7,6 +7,7 @@
 import { z } from '../../zod.ts';
 import { countryCodeQuerySchema } from '../../reference/schemas.ts';
 import { endpoint } from '../endpoint.ts';
+import { ErrorCode } from '../errors.ts';
 
 export const GEOCODE_PRECISIONS = ['street', 'city', 'country'] as const;
 export type GeocodePrecision = (typeof GEOCODE_PRECISIONS)[number];
@@ -36,5 +37,5 @@ export const locatePlace = endpoint({
   path: 'api/v1/geocode',
   query: geocodeQuerySchema,
   answer: geocodeResultSchema,
-  errors: { 404: ['NOT_FOUND'], 429: ['TOO_MANY_ATTEMPTS'] },
+  errors: { 404: [ErrorCode.notFound], 429: [ErrorCode.tooManyAttempts] },
 });

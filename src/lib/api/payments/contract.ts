@@ -380,6 +380,8 @@ const replayed = {
     description: "'true' when the answer is the stored one of an earlier request with this key",
   },
 } as const;
+/** The headers of a call that runs once per Idempotency-Key (pay calls, and the shipments' payment link). */
+export const idempotentHeaders = { requestHeaders: idempotencyKey, answerHeaders: replayed } as const;
 const idempotencyDescription =
   'Runs once per Idempotency-Key: the same key and body replay the first answer, a key still in flight is a 409 ' +
   'IDEMPOTENCY_IN_FLIGHT, and a key reused with another body is a 422 IDEMPOTENCY_KEY_REUSED.';
@@ -395,8 +397,7 @@ const tokenCall = {
   method: 'POST',
   body: tokenPrepareSchema,
   answer: tokenResponseSchema,
-  requestHeaders: idempotencyKey,
-  answerHeaders: replayed,
+  ...idempotentHeaders,
   errors: {
     400: [PaymentErrorCode.idempotencyKey, PaymentErrorCode.method, ...pricingErrors],
     409: [PaymentErrorCode.inFlight],
@@ -410,8 +411,7 @@ const payCall = {
   method: 'POST',
   body: paymentPayloadSchema,
   answer: paymentResultSchema,
-  requestHeaders: idempotencyKey,
-  answerHeaders: replayed,
+  ...idempotentHeaders,
 } as const;
 /** A pay call that creates its order: refused for the plan, the promo code, renewal or what pays. */
 const directPayErrors = {
@@ -544,10 +544,7 @@ export const payUsingVisaCheckout = endpoint({
   summary: "Pays for the plan with the card of Visa Checkout's lightbox and its security code",
   path: 'api/v1/account/subscription/payUsingVisaCheckout',
   auth: true,
-  errors: {
-    400: [...directPayErrors[400], PaymentErrorCode.method, PaymentErrorCode.card],
-    409: directPayErrors[409],
-  },
+  errors: { ...directPayErrors, 400: [...directPayErrors[400], PaymentErrorCode.method, PaymentErrorCode.card] },
 });
 
 export const payUsingPeach = endpoint({

@@ -8,7 +8,7 @@ import { z } from '../../zod.ts';
 import { LANGUAGES } from '../../../i18n/languages.ts';
 import { ErrorCode } from '../errors.ts';
 import { endpoint } from '../endpoint.ts';
-import { IDEMPOTENCY_HEADER, PaymentErrorCode, absoluteUriSchema } from '../payments/contract.ts';
+import { PaymentErrorCode, absoluteUriSchema, idempotentHeaders } from '../payments/contract.ts';
 
 /** The lines of a card-charge (cc) entry, in this order. */
 export const CC_DETAIL_NAMES = ['Shipping Charges', 'Additional Services', 'Tax'] as const;
@@ -128,14 +128,7 @@ export const resolveShipmentPaymentUrl = endpoint({
   query: resolvePaymentQuerySchema,
   body: hawbIdsSchema,
   answer: absoluteUriSchema,
-  requestHeaders: {
-    [IDEMPOTENCY_HEADER]: { description: 'One key per payment attempt, sent again on its retries', required: true },
-  },
-  answerHeaders: {
-    'Idempotent-Replayed': {
-      description: "'true' when the answer is the stored one of an earlier request with this key",
-    },
-  },
+  ...idempotentHeaders,
   errors: {
     400: [PaymentErrorCode.idempotencyKey, PendingPaymentErrorCode.shipment],
     409: [PaymentErrorCode.inFlight, 'CONFLICT'],

@@ -3,6 +3,7 @@ import { z } from '../../zod.ts';
 import { DEFAULT_LANG, LANGUAGES } from '../../../i18n/languages.ts';
 import { ID_TYPES, planSchema } from '../../reference/schemas.ts';
 import { endpoint } from '../endpoint.ts';
+import { ErrorCode } from '../errors.ts';
 
 /** GET api/countries/{code}, and each entry of GET api/countries/ (sorted by English name). */
 export const countryResponseSchema = z.object({
@@ -75,7 +76,7 @@ export const allCountriesQuerySchema = z.object({ language: z._default(z.enum(LA
 // The calls: open to everyone.
 
 const tag = 'Reference data';
-const unknownCountry = { 404: ['NOT_FOUND'] } as const;
+const unknownCountry = { 404: [ErrorCode.notFound] } as const;
 
 export const getCountries = endpoint({
   tag,

@@ -14,6 +14,7 @@ import { DEFAULT_LANG, LANGUAGES } from '../../../i18n/languages.ts';
 import { countryCodeQuerySchema } from '../../reference/schemas.ts';
 import { isThreeWordAddress, threeWordWords } from '../../three-words/three-word-address.ts';
 import { endpoint } from '../endpoint.ts';
+import { ErrorCode } from '../errors.ts';
 
 /** Spec 2 §7: autosuggest answers at most 50 suggestions. */
 export const MAX_SUGGESTIONS = 50;
@@ -109,7 +110,7 @@ export const ThreeWordsErrorCode = {
 // The calls: open to everyone, limited per caller address; an upstream failure of what3words is a 502.
 
 const tag = 'Three-word addresses';
-const limited = { 429: ['TOO_MANY_ATTEMPTS'], 502: [ThreeWordsErrorCode.upstreamUnavailable] } as const;
+const limited = { 429: [ErrorCode.tooManyAttempts], 502: [ThreeWordsErrorCode.upstreamUnavailable] } as const;
 
 export const getThreeWordSquare = endpoint({
   tag,
@@ -118,7 +119,7 @@ export const getThreeWordSquare = endpoint({
   path: 'api/v1/threewords/forward',
   query: forwardQuerySchema,
   answer: addressResultSchema,
-  errors: { ...limited, 404: ['NOT_FOUND'] },
+  errors: { ...limited, 404: [ErrorCode.notFound] },
 });
 
 export const getThreeWordAddress = endpoint({

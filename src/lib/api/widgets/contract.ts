@@ -6,6 +6,7 @@ import { z } from '../../zod.ts';
 import { DEFAULT_LANG, LANGUAGES } from '../../../i18n/languages.ts';
 import { countryCodeQuerySchema } from '../../reference/schemas.ts';
 import { endpoint } from '../endpoint.ts';
+import { ErrorCode } from '../errors.ts';
 
 // ---------------------------------------------------------------------------
 // Currencies: GET api/currencies?language, GET api/currencies/convert?currencyFrom&currencyTo&amount
@@ -186,5 +187,5 @@ export const getCountryRates = endpoint({
   path: 'api/countryRates',
   query: countryRatesQuerySchema,
   answer: z.union([rateResultSchema, countryRatesResponseSchema]),
-  errors: { 404: ['NOT_FOUND'] },
+  errors: { 404: [ErrorCode.notFound] },
 });
