@@ -49,8 +49,8 @@ export default defineConfig({
     },
     {
       name: 'mailbridge',
-      // Its own journeys, and the every-route audit in English.
-      testMatch: /(mailbridge|every-route)\.spec\.ts/,
+      // Its own journeys, and the every-route audit and the phone-first pages in English.
+      testMatch: /(mailbridge|every-route|phone-first)\.spec\.ts/,
       // Mailbridge is English only: its audit runs the English routes.
       grepInvert: /@ar\b/,
       use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${servers.mailbridge}` },

@@ -12,6 +12,8 @@ import { SessionStore, type SessionPolicy, DEFAULT_SESSION_POLICY } from './auth
 import { Throttle } from './auth/throttle.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { Db } from './db/database.ts';
+import { unavailableCause } from './db/unavailable.ts';
+import { serviceUnavailable } from './api/http-errors.ts';
 import { AccountLinks } from './auth/account-links.ts';
 import { OutboxMailer, type Mailer } from './mail/mailer.ts';
 import { mountDevTools } from './dev/outbox-viewer.ts';
@@ -186,7 +188,18 @@ export function createApp(options: AppOptions): Hono {
   mountSite(app, options.distDir, { brandSlug: brand.slug, languages: brand.languages });
 
   app.onError((error, c) => {
-    options.logger.error({ err: error, path: new URL(c.req.url).pathname }, 'unhandled error');
+    const path = new URL(c.req.url).pathname;
+    // The dev tools and the payment sandbox answer a database outage as the API does.
+    const cause = unavailableCause(error);
+    if (cause) {
+      const { status, body, headers } = serviceUnavailable(cause);
+      options.logger.warn(
+        { code: (cause as { code?: unknown }).code, reason: cause.message, path },
+        'database unavailable',
+      );
+      return c.json(body, status, headers);
+    }
+    options.logger.error({ err: error, path }, 'unhandled error');
     return c.json({ code: 'SERVER_ERROR', message: 'Something went wrong' }, 500);
   });
   return app;

@@ -1,7 +1,7 @@
 /** Starts the server: configuration from the environment, database, JSON logs, graceful shutdown. */
 import { existsSync, rmSync } from 'node:fs';
-import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
+import { listen } from './listen.ts';
 import { parseEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { openDatabase } from './db/database.ts';
@@ -138,7 +138,7 @@ const app = createApp({
   // A process shutting down leaves the load balancer's rotation before it stops answering.
   readiness: () => (closing ? Promise.resolve('shutting down') : database.problem()),
 });
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+const server = listen(app.fetch, { port: env.PORT, hostname: env.HOST }, (info) => {
   const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
   logger.info({ brand: env.BRAND, url: `http://${host}:${info.port}/` }, 'listening');
 });

@@ -64,6 +64,11 @@ export function createApi(deps: ApiDeps): ApiRouter {
   router.app.onError((thrown, c) => {
     const error = asHttpError(thrown);
     if (error instanceof HttpError) {
+      if (error.status === 503 && error.cause instanceof Error) {
+        // The driver's error alone: the query builder's wrapper would log the query's parameters.
+        const { code, message } = error.cause as Error & { code?: unknown };
+        deps.logger.warn({ code, reason: message, path: new URL(c.req.url).pathname }, 'database unavailable');
+      }
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
       return c.json(error.body, error.status);
     }

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { ErrorCode, type ApiErrorBody } from '../../src/lib/api/errors.ts';
 import { DomainError, type RefusalKind } from '../domain-error.ts';
+import { unavailableCause } from '../db/unavailable.ts';
 import type { ErrorStatus } from '../../src/lib/api/endpoint.ts';
 
 /** The status that answers each kind of domain refusal. */
@@ -12,10 +13,13 @@ const REFUSAL_STATUS: Record<RefusalKind, HttpError['status']> = {
   unprocessable: 422,
 };
 
-/** A domain refusal as the API answers it; anything else as it is. */
+/** A domain refusal, or a database that can't be reached (503), as the API answers it; anything else as it is. */
 export function asHttpError(error: unknown): unknown {
-  if (!(error instanceof DomainError)) return error;
-  return new HttpError(REFUSAL_STATUS[error.kind], { code: error.code, message: error.message });
+  if (error instanceof DomainError) {
+    return new HttpError(REFUSAL_STATUS[error.kind], { code: error.code, message: error.message });
+  }
+  const cause = unavailableCause(error);
+  return cause ? serviceUnavailable(cause) : error;
 }
 
 /** An error answer the API gives on purpose; the app's error handler turns it into JSON. */
@@ -24,8 +28,13 @@ export class HttpError extends Error {
   readonly body: ApiErrorBody;
   readonly headers: Record<string, string>;
 
-  constructor(status: HttpError['status'], body: ApiErrorBody, headers: Record<string, string> = {}) {
-    super(body.message ?? body.code);
+  constructor(
+    status: HttpError['status'],
+    body: ApiErrorBody,
+    headers: Record<string, string> = {},
+    options?: { cause: unknown },
+  ) {
+    super(body.message ?? body.code, options);
     this.status = status;
     this.body = body;
     this.headers = headers;
@@ -42,6 +51,18 @@ export const tooManyAttempts = (retryAfterSeconds: number) =>
     429,
     { code: ErrorCode.tooManyAttempts, message: 'Too many failed attempts' },
     { 'Retry-After': String(retryAfterSeconds) },
+  );
+
+/** Seconds a client waits before trying again while the database can't be reached. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/** The database can't be reached now (`cause` says how, for the log); the same request works once it is back. */
+export const serviceUnavailable = (cause?: Error) =>
+  new HttpError(
+    503,
+    { code: ErrorCode.unavailable, message: 'The service is unavailable for a moment; try again shortly' },
+    { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+    cause ? { cause } : undefined,
   );
 
 /** The error of an invalid request: 400 with the problems per field. */

@@ -58,7 +58,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   422: 'Understood, but it cannot be done',
   429: 'Too many attempts: `Retry-After` says when to try again',
   502: 'A service behind this one failed',
-  503: 'Not available now',
+  503: 'The database cannot be reached for a moment: `Retry-After` says when to try again',
   504: 'A service behind this one did not answer in time',
 };
 

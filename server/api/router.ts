@@ -1,4 +1,5 @@
 import { Hono, type Context, type Handler, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import {
   errorCodesOf,
@@ -8,6 +9,7 @@ import {
   paramNamesOf,
   successStatusOf,
   successStatusesOf,
+  takesInput,
   type AnswerIn,
   type AnyEndpoint,
   type BodyOut,
@@ -19,8 +21,9 @@ import {
 } from '../../src/lib/api/endpoint.ts';
 import type { ApiEnv, SessionContext } from './env.ts';
 import { HttpError, asHttpError, fieldErrorsOf, invalid, jsonBody } from './http-errors.ts';
-import { apiErrorSchema } from '../../src/lib/api/errors.ts';
+import { ErrorCode, apiErrorSchema } from '../../src/lib/api/errors.ts';
 import { requireOwner, requireSession } from './session.ts';
+import { unstorableFields } from './storable.ts';
 
 export interface RouteOptions {
   /** Middleware that runs after the access checks (a body limit: strangers' bodies are refused unread). */
@@ -83,6 +86,34 @@ function parsed(schema: z.core.$ZodType | undefined, value: unknown): unknown {
   if (!result.success) throw invalid(fieldErrorsOf(result.error));
   return result.data;
 }
+
+/** Refuses, as a 400 naming the fields, input the database could not store (./storable.ts). */
+function refuseUnstorable(...parts: unknown[]): void {
+  const fieldErrors = Object.assign({}, ...parts.map(unstorableFields)) as Record<string, string[]>;
+  if (Object.keys(fieldErrors).length > 0) throw invalid(fieldErrors);
+}
+
+/**
+ * The path and query as sent, checked before the call's own middleware, some of which look up what the path names
+ * before the router parses it (a country, a shipment).
+ */
+function storablePathAndQuery(endpoint: AnyEndpoint): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    refuseUnstorable(c.req.param(), endpoint.query ? c.req.query() : undefined);
+    await next();
+  };
+}
+
+/** JSON bodies here are forms and lists of ids: 64 KiB is far above any of them. */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/** Refuses a larger JSON body from its Content-Length, or while it streams in, so it is never read into memory. */
+const limitJson: MiddlewareHandler<ApiEnv> = bodyLimit({
+  maxSize: MAX_JSON_BYTES,
+  onError: () => {
+    throw new HttpError(413, { code: ErrorCode.bodyTooLarge, message: `Send at most ${MAX_JSON_BYTES} bytes of JSON` });
+  },
+});
 
 /** A contract breach found while testing: an answer or error the declaration doesn't promise. */
 class ContractBreach extends Error {
@@ -180,6 +211,8 @@ export class ApiRouter {
     const chain: MiddlewareHandler<ApiEnv>[] = [];
     if (owner) chain.push(requireOwner(owner));
     else if (needsSession(endpoint)) chain.push(requireSession);
+    if (takesInput(endpoint)) chain.push(storablePathAndQuery(endpoint));
+    if (isSchema(endpoint.body)) chain.push(limitJson);
     const status = successStatusOf(endpoint);
     const check = this.checkContract;
     // With contract checks on, the refusals of the call's own middleware (a throttle, a body refused unread) must be
@@ -205,6 +238,8 @@ export class ApiRouter {
         query: endpoint.query ? parsed(endpoint.query, c.req.query()) : undefined,
         body: isSchema(endpoint.body) ? await jsonBody(c, endpoint.body) : undefined,
       } as CallInput<E>;
+      // What the handler gets, as parsed (a number from a path, a field a default filled in), must be storable too.
+      refuseUnstorable(input.params, input.query, input.body);
       let result: unknown;
       try {
         result = await handler(c as CallContext<E>, input);

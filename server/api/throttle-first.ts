@@ -14,11 +14,17 @@ export function throttleFirst(
   count = true,
 ): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
-    const { throttle } = c.var.deps;
     const at = key(c);
-    const wait = await throttle.retryAfter(at, limit);
-    if (wait > 0) throw tooManyAttempts(wait);
-    if (count) await throttle.hit(at, limit);
+    await refuseWhileLimited(c, [at, limit]);
+    if (count) await c.var.deps.throttle.hit(at, limit);
     await next();
   };
+}
+
+/** 429 with the longest Retry-After while any of the keys has reached its limit; for checks inside a call too. */
+export async function refuseWhileLimited(c: Context<ApiEnv>, ...limits: [key: string, limit: Limit][]): Promise<void> {
+  const { throttle } = c.var.deps;
+  let wait = 0;
+  for (const [key, limit] of limits) wait = Math.max(wait, await throttle.retryAfter(key, limit));
+  if (wait > 0) throw tooManyAttempts(wait);
 }

@@ -17,6 +17,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { markUnavailable } from './unavailable.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -51,6 +52,8 @@ export interface DatabaseOptions {
   pgSchema?: string;
   /** Connections of the PostgreSQL pool; default 10. */
   poolSize?: number;
+  /** How long a query waits for a connection of the pool before it fails (503); default 10 s. */
+  connectionTimeoutMs?: number;
   /** Errors of idle pooled connections (the server restarting, a failover); without a listener they end the process. */
   onPoolError?: (error: Error) => void;
   /** Work to do once migrated and before anyone else starts it (seeding): under the same lock on PostgreSQL. */
@@ -106,6 +109,24 @@ async function withStartupLock<T>(databaseUrl: string, work: () => Promise<T>): 
   }
 }
 
+/**
+ * Marks every failure to get a connection (refused, timed out, a database not accepting connections) as the
+ * database being unavailable, whatever its code: the API answers those 503. Queries and transactions both get
+ * their connection here; a connection that comes back broken is dropped by the pool, so a database that returns
+ * is used again without a restart.
+ */
+function markConnectFailures(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as (callback?: (...args: unknown[]) => void) => Promise<unknown> | undefined;
+  pool.connect = ((callback?: (error: Error | undefined, ...rest: unknown[]) => void) => {
+    if (callback) {
+      return connect((error, ...rest) => callback(error ? markUnavailable(error as Error) : undefined, ...rest));
+    }
+    return connect()?.catch((error: unknown) => {
+      throw markUnavailable(error);
+    });
+  }) as typeof pool.connect;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const databaseUrl = options.databaseUrl;
@@ -115,10 +136,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       connectionString: databaseUrl,
       max: options.poolSize ?? 10,
       // A database that can't be reached fails the request (and the readiness check) rather than queueing it forever.
-      connectionTimeoutMillis: 10_000,
+      connectionTimeoutMillis: options.connectionTimeoutMs ?? 10_000,
       options: `-c search_path=${pgSchema}`,
     });
     pool.on('error', options.onPoolError ?? (() => {}));
+    markConnectFailures(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await withStartupLock(databaseUrl, async () => {

@@ -12,6 +12,7 @@ import {
   countryRatesSchema,
   currenciesSchema,
   officesSchema,
+  warehousesSchema,
 } from '../../src/lib/reference/schemas.ts';
 
 const DATA = join(import.meta.dirname, '..', '..', 'src', 'content', 'data');
@@ -19,6 +20,9 @@ const DATA = join(import.meta.dirname, '..', '..', 'src', 'content', 'data');
 function load<S extends z.core.$ZodType>(file: string, schema: S): z.core.output<S> {
   return z.parse(schema, JSON.parse(readFileSync(join(DATA, file), 'utf8')));
 }
+
+/** The mailbox warehouses, which the server keeps in memory: addresses copy them when mailboxes open. */
+export const loadWarehouses = () => load('warehouses.json', warehousesSchema);
 
 export function loadReferenceData() {
   return {
@@ -28,6 +32,7 @@ export function loadReferenceData() {
     currencies: load('currencies.json', currenciesSchema),
     countryRates: load('country-rates.json', countryRatesSchema),
     cities: load('cities.json', countryCitiesListSchema),
+    warehouses: loadWarehouses(),
   };
 }
 

@@ -190,6 +190,8 @@ export const cities = pgTable(
   {
     countryCode: text('country_code').notNull(),
     cityName: text('city_name').notNull(),
+    /** The city's name on Arabic pages (src/content/data/cities.json); every start writes it. */
+    cityNameAr: text('city_name_ar'),
     zipCode: text('zip_code'),
     state: text('state'),
   },
@@ -338,8 +340,13 @@ export const messages = pgTable(
     userGuid: uuid('user_guid')
       .notNull()
       .references(() => users.guid, { onDelete: 'cascade' }),
+    /** As sent, in English; a service message is read in the reader's language from `template` and `params`. */
     subject: text('subject').notNull(),
     body: text('body').notNull(),
+    /** The service message's template (server/messages/service-messages.ts); null for a message written by hand. */
+    template: text('template'),
+    /** The template's parameters: codes (waybill numbers, warehouse and office codes) the reader's page names. */
+    params: jsonb('params').$type<Record<string, string>>(),
     isRead: boolean('is_read').notNull().default(false),
     deleteFlag: boolean('delete_flag').notNull().default(false),
     createdAt: createdAt(),
@@ -561,7 +568,10 @@ export const paymentOrders = pgTable(
     /** The redirect token (PayPal, Sadad, Knet) or Peach checkout id the provider answers with. */
     providerToken: text('provider_token'),
     providerRef: text('provider_ref'),
+    /** The provider's words, for support and logs; customers read `gatewayCode` in their language. */
     gatewayMessage: text('gateway_message'),
+    /** Why the provider refused the payment (src/lib/payments/gateway-messages.ts). */
+    gatewayCode: text('gateway_code'),
     planExpiryDate: date('plan_expiry_date', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -630,6 +640,8 @@ export const shipmentPayments = pgTable(
     providerToken: text('provider_token'),
     providerRef: text('provider_ref'),
     gatewayMessage: text('gateway_message'),
+    /** Why the provider refused or closed the payment (src/lib/payments/gateway-messages.ts). */
+    gatewayCode: text('gateway_code'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -1,10 +1,11 @@
 /**
  * POST /dev/customers: a fresh active customer with mailboxes, for a developer or a browser test that changes a
  * customer (an upgrade, a saved card) without touching the shared demo personas. Only with DEV_TOOLS on.
- * Body (JSON, all optional): countryCode (default JO), savedCard (a sandbox Visa on file), autoPay (deliveries
- * paid with that card), pendingShipments (0 to 5 shipments with charges due), deliveredShipments (0 to 5 delivered,
- * which can be returned) and invoiceShipments (0 to 5 waiting for an e-invoice, with no declared value); mailboxes:
- * false leaves the customer without mailboxes, half-way through signup. Answers the e-mail, the password and the guid.
+ * Body (JSON, all optional): countryCode (default JO), savedCard (a sandbox Visa on file, with or without
+ * mailboxes), autoPay (deliveries paid with that card), pendingShipments (0 to 5 shipments with charges due),
+ * deliveredShipments (0 to 5 delivered, which can be returned) and invoiceShipments (0 to 5 waiting for an
+ * e-invoice, with no declared value); mailboxes: false leaves the customer without mailboxes, half-way through
+ * signup. Answers the e-mail, the password and the guid.
  */
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
@@ -122,9 +123,7 @@ export function mountDemoCustomers(app: Hono, db: Db, clock: Clock): void {
       .returning();
     const basic = (await planList(db, country.code)).plans.find((p) => p.planId === 1);
     if (!user || !basic) return c.json({ code: 'SERVER_ERROR' }, 500);
-    if (!parsed.data.mailboxes) return c.json({ email, password: DEMO_PASSWORD, guid });
-    const entity = (await customerEntity(db, country.code, city)) ?? 'AMM';
-    await openMailboxes(db, clock, user, basic, entity);
+    // A card on file before the mailboxes too: the signup's payment step offers it.
     if (parsed.data.savedCard) {
       const year = String((clock().getUTCFullYear() + 2) % 100).padStart(2, '0');
       await db.insert(savedCards).values({
@@ -138,6 +137,9 @@ export function mountDemoCustomers(app: Hono, db: Db, clock: Clock): void {
         isDefault: true,
       });
     }
+    if (!parsed.data.mailboxes) return c.json({ email, password: DEMO_PASSWORD, guid });
+    const entity = (await customerEntity(db, country.code, city)) ?? 'AMM';
+    await openMailboxes(db, clock, user, basic, entity);
     if (parsed.data.autoPay && parsed.data.savedCard) {
       await db.update(users).set({ paymentMethod: 1, autoPayAgreedAt: clock() }).where(eq(users.guid, guid));
     }

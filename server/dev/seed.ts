@@ -22,6 +22,8 @@ import {
   type TrackingEvent,
 } from '../db/schema.ts';
 import { WAREHOUSES, mailboxRows, mailboxServices } from '../mailboxes/warehouses.ts';
+import { serviceMessage } from '../messages/service-messages.ts';
+import { placeNames } from '../reference/place-names.ts';
 import { brands } from '../../src/brands/brands.ts';
 import { DEMO_PROMO_CODES } from '../payments/promo.ts';
 import { SHIPMENT_STATUSES, type ShipmentStatus } from '../../src/lib/reference/shipment-statuses.ts';
@@ -297,7 +299,7 @@ async function seedPersonas(db: Db, now: Date): Promise<void> {
         ? { shipping: (14.5 + i).toFixed(2), services: '2.00', tax: '1.60', customs: (20 + i * 5.75).toFixed(2) }
         : null,
       chargesPaid: !due,
-      history: history(due ? { id: 18, name: 'Held at customs', progress: 75 } : status, origin.city, receivedAt),
+      history: history(due ? { id: 18, name: 'Held at customs', progress: 75 } : status, origin.city.en, receivedAt),
       receivedAt,
     };
   });
@@ -322,7 +324,7 @@ async function seedPersonas(db: Db, now: Date): Promise<void> {
       trackingProgress: status.progress,
       customsDeclaredValue: status.id === 6 ? null : (60 + i * 9).toFixed(2),
       customsDeclaredCurrency: status.id === 6 ? null : 'USD',
-      history: history(status, origin.city, receivedAt),
+      history: history(status, origin.city.en, receivedAt),
       receivedAt,
     };
   });
@@ -358,43 +360,29 @@ async function seedPersonas(db: Db, now: Date): Promise<void> {
       currentStatus: status.name,
       lastPi: status.id,
       trackingProgress: status.progress,
-      history: history(status, origin.city, receivedAt),
+      history: history(status, origin.city.en, receivedAt),
       receivedAt,
     };
   });
   await db.insert(shipments).values([...owned, ...unowned, ...claimable]);
 
-  const subjects = [
-    [
-      'Your package has arrived at our New York warehouse',
-      'We received a package from Northwind Outfitters at your New York address. It will leave on the next flight to Amman.',
-    ],
-    [
-      'Customs charges are due',
-      'A shipment is held at customs until the duty and import VAT are paid. Pay them from Pending payments to release it.',
-    ],
-    [
-      'Your Flex membership renews soon',
-      'Your Flex annual membership renews automatically. You can change auto-renewal from the membership page.',
-    ],
-    ['New office opening hours', 'Our Amman reception now opens on Saturdays from 10:00 to 18:00.'],
-    [
-      'Your request has been answered',
-      'We have replied to your request about a shipment from London. Open the request to read the reply.',
-    ],
-  ] as const;
+  // The product's own messages (server/messages/service-messages.ts), which the customer reads in the page's language.
+  const places = await placeNames(db, 'en');
+  const sent = [
+    serviceMessage('packageArrived', { awb: owned[0]!.awb, warehouse: 'NYC', destination: 'AMM' }, places),
+    serviceMessage('chargesDue', { awb: owned[1]!.awb }, places),
+    serviceMessage('flexRenews', {}, places),
+    serviceMessage('officeHours', { office: 'AMM' }, places),
+    serviceMessage('requestAnswered', { caseReference: 'CAS-240117', warehouse: 'LON' }, places),
+  ];
   await db.insert(messages).values(
-    Array.from({ length: 16 }, (_, i) => {
-      const [subject, body] = subjects[i % subjects.length]!;
-      return {
-        guid: randomUUID(),
-        userGuid: ids.demo,
-        subject,
-        body,
-        isRead: i >= 5,
-        createdAt: new Date(now.getTime() - i * 2 * DAY),
-      };
-    }),
+    Array.from({ length: 16 }, (_, i) => ({
+      guid: randomUUID(),
+      userGuid: ids.demo,
+      ...sent[i % sent.length]!,
+      isRead: i >= 5,
+      createdAt: new Date(now.getTime() - i * 2 * DAY),
+    })),
   );
 
   // Dated so that "newest first" reads in the order of the case references.

@@ -2,21 +2,9 @@
  * Subject and body of the product's e-mails, from the site's catalogues (keys mail.*), so the words live
  * with every other translation.
  */
-import type { TFunction } from 'i18next';
-import { createTranslator } from '../../src/i18n/i18n.ts';
 import type { Lang } from '../../src/i18n/languages.ts';
-import { serverCatalogue } from '../i18n/catalogues.ts';
+import { serverCatalogue, serverTranslator } from '../i18n/catalogues.ts';
 import type { OutboxKind } from '../db/schema.ts';
-
-const translators = new Map<Lang, TFunction>();
-function translator(lang: Lang): TFunction {
-  let t = translators.get(lang);
-  if (!t) {
-    t = createTranslator(lang, serverCatalogue(lang));
-    translators.set(lang, t);
-  }
-  return t;
-}
 
 const KEYS: Record<OutboxKind, string> = {
   activation: 'mail.activation',
@@ -35,7 +23,7 @@ export interface MailContent {
 }
 
 export function composeMail(kind: OutboxKind, lang: Lang, values: { brand: string; link: string }): MailContent {
-  const t = translator(lang);
+  const t = serverTranslator(lang);
   const text = (part: 'subject' | 'body') => {
     const key = `${KEYS[kind]}.${part}`;
     // i18next answers a missing key with the key itself; an e-mail saying "mail.activation.body" must not go out.

@@ -118,6 +118,7 @@ export function resultOf(order: Order): PaymentResult {
   return {
     statusId: order.state === 'paid' ? PAYMENT_RESULT_OK : 0,
     gatewayReturnMessage: order.gatewayMessage,
+    gatewayReturnCode: order.gatewayCode,
     amount: fromMinor(order.amountMinor, order.currency),
     currencyCode: order.currency,
     orderNumber: order.orderNumber,
@@ -197,7 +198,7 @@ async function finish(deps: OrderDeps, order: Order, outcome: ChargeOutcome): Pr
   if (result.status === 'failed') {
     const [failed] = await db
       .update(paymentOrders)
-      .set({ state: 'failed', gatewayMessage: result.message, updatedAt: clock() })
+      .set({ state: 'failed', gatewayMessage: result.message, gatewayCode: result.code, updatedAt: clock() })
       .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.state, 'charging')))
       .returning();
     return failed ?? order;

@@ -8,6 +8,7 @@
  * reference as the same payment (answer the first result, charge nothing more).
  */
 import type { PaymentSystemId } from '../../src/lib/api/payments/contract.ts';
+import type { GatewayCode } from '../../src/lib/payments/gateway-messages.ts';
 import type { Lang } from '../../src/i18n/languages.ts';
 
 export interface CardDetails {
@@ -31,14 +32,22 @@ export interface CardToken {
   name: string;
 }
 
-export type TokenizeResult = ({ ok: true } & CardToken) | { ok: false; message: string };
+/**
+ * Why the provider refused: one of the product's codes (src/lib/payments/gateway-messages.ts), which the customer
+ * reads in their language. An adapter maps its provider's own reasons onto them, `processing_error` for the rest.
+ */
+export type FailureCode = GatewayCode;
 
-export type FailureCode =
-  'declined' | 'insufficient_funds' | 'authentication_failed' | 'expired_card' | 'cancelled' | 'processing_error';
+/** A refusal: the code the customer is shown, and the provider's own words for logs and support. */
+export interface Refusal {
+  code: FailureCode;
+  message: string;
+}
 
-/** The outcome of a charge. `message` is the gateway's text, shown to the customer as it is. */
-export type ChargeResult =
-  { status: 'succeeded'; providerRef: string } | { status: 'failed'; code: FailureCode; message: string };
+export type TokenizeResult = ({ ok: true } & CardToken) | ({ ok: false } & Refusal);
+
+/** The outcome of a charge. */
+export type ChargeResult = { status: 'succeeded'; providerRef: string } | ({ status: 'failed' } & Refusal);
 
 export interface Money {
   /** In minor units of `currency` (cents, fils: the currency's own exponent). */
@@ -102,7 +111,7 @@ export interface VisaCheckoutCard extends CardToken {
  * authorisation); a card that asks for 3-D Secure is verified in the provider's frame first.
  */
 export type CardRegistration =
-  | { status: 'refused'; message: string }
+  | ({ status: 'refused' } & Refusal)
   /** Accepted as it is: the token to keep. */
   | { status: 'registered'; card: CardToken }
   /**
@@ -112,7 +121,7 @@ export type CardRegistration =
    */
   | { status: 'verify'; id: string; html: string };
 
-export type RegistrationResult = { ok: true; card: CardToken } | { ok: false; message: string };
+export type RegistrationResult = { ok: true; card: CardToken } | ({ ok: false } & Refusal);
 
 /** A third-party wallet account (PayPal billing agreement): its token to charge later, and whose it is. */
 export interface SavedAccount {
@@ -121,7 +130,7 @@ export interface SavedAccount {
   email: string;
 }
 
-export type AccountLinkResult = { ok: true; account: SavedAccount } | { ok: false; message: string };
+export type AccountLinkResult = { ok: true; account: SavedAccount } | ({ ok: false } & Refusal);
 
 /** A payment on the provider's own hosted page (shipment charges). */
 export interface HostedPaymentRequest extends Money {

@@ -13,7 +13,7 @@ import { shipmentTotalMinor } from '../../src/lib/payments/pending-charges.ts';
 import type { Db } from '../db/database.ts';
 import { shipmentPayments, shipments, walletTransactions } from '../db/schema.ts';
 import type { OrderDeps } from './orders.ts';
-import type { HostedPaymentResult } from './provider.ts';
+import type { HostedPaymentResult, Refusal } from './provider.ts';
 
 type ShipmentRow = typeof shipments.$inferSelect;
 export type ShipmentOrder = typeof shipmentPayments.$inferSelect;
@@ -120,7 +120,7 @@ export async function settleShipmentOrder(
     return reopened ?? claimed;
   }
   let ended: ShipmentOrder;
-  if (result.status === 'failed') ended = await fail(db, claimed, result.message, clock());
+  if (result.status === 'failed') ended = await fail(db, claimed, result, clock());
   else {
     const { paid, alreadyPaid } = await markPaid(db, claimed, result.providerRef, clock());
     if (alreadyPaid > 0) logger.error({ order: paid.orderNumber, alreadyPaid }, 'shipments paid twice: refund due');
@@ -150,10 +150,10 @@ async function settledBySomeoneElse(db: Db, order: ShipmentOrder): Promise<Shipm
   }
 }
 
-async function fail(db: Db, order: ShipmentOrder, message: string, now: Date): Promise<ShipmentOrder> {
+async function fail(db: Db, order: ShipmentOrder, refusal: Refusal, now: Date): Promise<ShipmentOrder> {
   const [failed] = await db
     .update(shipmentPayments)
-    .set({ state: 'failed', gatewayMessage: message, updatedAt: now })
+    .set({ state: 'failed', gatewayMessage: refusal.message, gatewayCode: refusal.code, updatedAt: now })
     .where(and(eq(shipmentPayments.id, order.id), eq(shipmentPayments.state, 'charging')))
     .returning();
   return failed ?? order;
@@ -163,7 +163,7 @@ async function fail(db: Db, order: ShipmentOrder, message: string, now: Date): P
 export async function abandonShipmentOrder(db: Db, order: ShipmentOrder, now: Date): Promise<void> {
   await db
     .update(shipmentPayments)
-    .set({ state: 'failed', gatewayMessage: 'Replaced by a newer payment', updatedAt: now })
+    .set({ state: 'failed', gatewayMessage: 'Replaced by a newer payment', gatewayCode: 'cancelled', updatedAt: now })
     .where(and(eq(shipmentPayments.id, order.id), eq(shipmentPayments.state, 'pending')));
 }
 

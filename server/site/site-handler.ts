@@ -1,6 +1,7 @@
 /**
  * Serves the built site (dist/<brand>) with the URL rules of src/lib/routes/url-rules.ts:
- * redirects, pages, shell pages for client-only routes and per-language 404 pages with status 404.
+ * redirects, pages, shell pages for client-only routes, per-language 404 pages with status 404, and the answers
+ * to the tool box's forms (a redirect, or the form's page again with status 400).
  */
 import { readFile } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
@@ -30,7 +31,7 @@ async function readPage(distDir: string, file: string): Promise<string | null> {
 export function mountSite(app: Hono, distDir: string, site: SiteShape): void {
   const statics = serveStatic({ root: distDir });
 
-  const page = async (c: Context, file: string, status: 200 | 404) => {
+  const page = async (c: Context, file: string, status: 200 | 400 | 404) => {
     const html = await readPage(distDir, file);
     c.header('Cache-Control', 'no-cache');
     if (html !== null) return c.html(html, status);
@@ -57,6 +58,8 @@ export function mountSite(app: Hono, distDir: string, site: SiteShape): void {
         return c.redirect(decision.location, decision.status);
       case 'not-found':
         return page(c, decision.file, 404);
+      case 'form-error':
+        return page(c, decision.file, decision.status);
       case 'page': {
         const html = await readPage(distDir, decision.file);
         // A route of the table whose page is not built yet is not found either.

@@ -10,8 +10,12 @@ import type { Catalogue } from './i18n.ts';
 const FEATURE_PARTS = {
   /** Turn-by-turn directions to an office (the office locator). */
   directions: ['directions.'],
-  /** Checkout, saved payment options and the wallet, membership plans and their payment. */
-  payments: ['checkout.', 'membership.', 'wallet.', 'accountWallet.', 'accountwallet.'],
+  /** The checkout and its card form (the wallet's add-card form is the same). */
+  payments: ['checkout.'],
+  /** The wallet: saved payment options, AutoPay, balance. */
+  wallet: ['wallet.', 'accountWallet.', 'accountwallet.'],
+  /** The membership plan pages and saved payment options in short. */
+  membership: ['membership.'],
   /** A shipment's tracking page. */
   tracking: ['tracking.'],
   /** The return wizard, with the titles it gives its steps. */
@@ -24,12 +28,16 @@ const FEATURE_PARTS = {
   account: ['accountHome.', 'packages.', 'shipmentStatus.', 'profileTab.', 'menu.', 'addresses.', 'messages.'],
   /** Shipments due for payment. */
   pending: ['pendingPayments.'],
+  /** Why a payment provider refused, wherever a payment's outcome shows (src/lib/payments/gateway-messages.ts). */
+  gateway: ['gateway.'],
   /** How to use the mailboxes. */
   howToUse: ['howToUse.'],
   /** Logging in, the password's pages, activation links and the agreement. */
   auth: ['login.', 'changePassword.', 'forgotPassword.', 'activate.', 'reactivate.', 'agreement.'],
   /** Membership plans as offered and chosen. */
-  plans: ['plan.', 'article.'],
+  plans: ['plan.'],
+  /** What the article pages' islands say (the flex article's plans). */
+  articles: ['article.'],
   /** Files sent with the ID, a claim or a request. */
   uploads: ['upload.'],
 } as const satisfies Record<string, readonly string[]>;
@@ -38,8 +46,8 @@ export type FeaturePart = keyof typeof FEATURE_PARTS;
 export type BrowserPart = 'core' | FeaturePart;
 
 /**
- * Prefixes of keys only the server uses: e-mails, and the parts of pages rendered at build time (page titles, the
- * shell, articles and rates, the home page, the widgets, which get their messages as props). A feature part's
+ * Prefixes of keys only the server uses: e-mails and service messages, and the parts of pages rendered at build
+ * time (page titles, the shell, articles and rates, the home page, the widgets, which get their messages as props). A feature part's
  * prefix wins over these ('title.return.' is the return wizard's).
  */
 const SERVER_ONLY_PREFIXES = [
@@ -51,6 +59,8 @@ const SERVER_ONLY_PREFIXES = [
   'liveChat.',
   'notFound.',
   'rates.',
+  // The product's messages to customers, which the API writes in the reader's language.
+  'serviceMessage.',
   'shell.',
   'shop.',
   'shops.',

@@ -16,6 +16,7 @@ import type * as SessionStore from '../lib/session/session-store.ts';
 import { $notifications, restorePending } from '../lib/notifications/notifications.ts';
 import { isInstallBannerClosed, closeInstallBanner } from '../lib/site/install-banner.ts';
 import { pushEvent } from '../lib/analytics/data-layer.ts';
+import { coversAny, KEEP_CLEAR } from '../lib/site/keep-clear.ts';
 
 type SessionModule = typeof SessionStore;
 
@@ -66,7 +67,10 @@ function wireMenus(): void {
   const openMenus = () => document.querySelectorAll<HTMLDetailsElement>('details.menu-group[open]');
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
-    for (const menu of openMenus()) {
+    const open = openMenus();
+    // The innermost first: Escape in the phone's menu closes an open group and leaves the menu open.
+    if (open.length) event.preventDefault();
+    for (const menu of open) {
       menu.open = false;
       menu.querySelector('summary')?.focus();
     }
@@ -75,6 +79,14 @@ function wireMenus(): void {
     for (const menu of openMenus()) {
       if (!menu.contains(event.target as Node)) menu.open = false;
     }
+  });
+}
+
+/** The phone's menu is a popover (its button opens it and tells it is open natively): it closes once the screen widens. */
+function wireMenuButton(): void {
+  const panel = document.querySelector<HTMLElement>('[data-site-menu]');
+  matchMedia('(width >= 48rem)').addEventListener('change', (event) => {
+    if (event.matches && panel?.matches(':popover-open')) panel.hidePopover();
   });
 }
 
@@ -98,9 +110,38 @@ function wireInstallBanner(): void {
   });
 }
 
+/**
+ * The floating chat button never covers a control, field, price or address: it steps aside (fades and lets taps
+ * through) while one is under it, checked as the page scrolls, resizes or changes. The page's end keeps room for
+ * it, so there it always shows.
+ */
+function keepChatClear(link: HTMLElement): void {
+  let queued = false;
+  const queue = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => {
+      queued = false;
+      const covers = coversAny(link.getBoundingClientRect(), document.querySelectorAll(KEEP_CLEAR), link);
+      link.toggleAttribute('data-stepped-aside', covers);
+    });
+  };
+  addEventListener('scroll', queue);
+  addEventListener('resize', queue);
+  new ResizeObserver(queue).observe(document.body);
+  // Islands filling in, a tab or group opening, the button shown or hidden with the session.
+  new MutationObserver(queue).observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributeFilter: ['hidden', 'open', 'aria-selected'],
+  });
+  queue();
+}
+
 function wireLiveChat(): void {
   const url = document.documentElement.dataset.liveChatUrl;
   const link = document.querySelector<HTMLAnchorElement>('[data-live-chat]');
+  if (link) keepChatClear(link);
   if (!link || !url) return;
   link.addEventListener('click', (event) => {
     event.preventDefault();
@@ -129,6 +170,7 @@ async function start(): Promise<void> {
   const ctx = readPageContext();
   setLanguage(ctx.lang);
   wireMenus();
+  wireMenuButton();
   wireLanguageSwitcher();
   wireInstallBanner();
   wireLiveChat();

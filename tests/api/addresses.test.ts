@@ -77,6 +77,29 @@ describe.each(BACKENDS)('shipping addresses on %s', (backend) => {
     expect(theirs.map((a) => a.usMailbox)).toEqual(['Rana Aziz', 'Rana Aziz']);
   });
 
+  it('names the mailboxes in the language asked for, and keeps the postal address as the warehouse prints it', async () => {
+    const inArabic = (path: string, method = 'GET') =>
+      t.request(`${path}?language=ar`, { method, cookie: demo.cookie });
+    const res = await inArabic(`/api/v1/account/${demo.guid}/ShippingAddresses/`);
+    expect(res.status).toBe(200);
+    const items = addressesSchema.parse(await res.json());
+    expect(items.map((a) => a.alias)).toEqual(['نيويورك', 'لندن', 'قوانغتشو', 'إسطنبول', 'دبي', 'فرانكفورت']);
+    expect(items[5]).toMatchObject({ country: 'Germany', city: 'Frankfurt am Main', state: 'Hesse' });
+    // The answer to a service toggle names its mailbox the same way.
+    const toggled = await inArabic(
+      `/api/v1/account/${demo.guid}/ShippingAddresses/${items[1]!.id}/Services/SS009/Activate/false`,
+      'POST',
+    );
+    expect(serviceActivateResponseSchema.parse(await toggled.json())).toMatchObject({ alias: 'لندن', city: 'London' });
+    // English by default, and for a language the brand doesn't speak.
+    const english = addressesSchema.parse(await (await list(demo)).json());
+    expect(english.map((a) => a.alias)).toEqual(['New York', 'London', 'Guangzhou', 'Istanbul', 'Dubai', 'Frankfurt']);
+    const unknown = await t.request(`/api/v1/account/${demo.guid}/ShippingAddresses/?language=fr`, {
+      cookie: demo.cookie,
+    });
+    expect(unknown.status).toBe(400);
+  });
+
   it('turns a service on and off, stores it and answers the updated address', async () => {
     const [first] = addressesSchema.parse(await (await list(demo)).json());
     const on = await activate(demo, first!.id, 'SS009', 'true');
@@ -116,7 +139,8 @@ describe.each(BACKENDS)('shipping addresses on %s', (backend) => {
     const before = await servicesOf(theirs!.id);
     expect(await error(await activate(demo, theirs!.id, 'SS001', 'true'))).toEqual([404, 'NOT_FOUND']);
     expect(await error(await activate(demo, 999_999, 'SS001', 'true'))).toEqual([404, 'NOT_FOUND']);
-    expect(await error(await activate(demo, 99_999_999_999, 'SS001', 'true'))).toEqual([404, 'NOT_FOUND']);
+    // Beyond any integer column: refused as input the database can't hold (docs/decisions/030).
+    expect(await error(await activate(demo, 99_999_999_999, 'SS001', 'true'))).toEqual([400, 'VALIDATION']);
     expect(await servicesOf(theirs!.id)).toEqual(before);
   });
 

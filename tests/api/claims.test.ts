@@ -4,6 +4,7 @@ import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
 import { requests, shipments } from '../../server/db/schema.ts';
 import { CLAIM_LOOKUP_LIMIT } from '../../server/api/account-home/claims.routes.ts';
 import {
+  CLAIM_EXISTS,
   claimPackageSchema,
   updateStatusResponseSchema,
   type SaveRequest,
@@ -92,7 +93,7 @@ describe.each(BACKENDS)('claims on %s', (backend) => {
       const res = await lookup('NYC', 'TBA512000201');
       expect(res.status).toBe(200);
       const raw = (await res.json()) as { package: object };
-      expect(Object.keys(raw).sort()).toEqual(['isUserOwner', 'package']);
+      expect(Object.keys(raw).sort()).toEqual(['isUserOwner', 'ownClaim', 'package']);
       expect(Object.keys(raw.package).sort()).toEqual(
         ['awb', 'customerId', 'destinationCity', 'foreignAwb', 'id', 'lastPi', 'originEntity'].sort(),
       );
@@ -107,6 +108,7 @@ describe.each(BACKENDS)('claims on %s', (backend) => {
           lastPi: 4,
         },
         isUserOwner: false,
+        ownClaim: null,
       });
       const lower = claimPackageSchema.parse(await (await lookup('nyc', 'tba512000201')).json());
       expect(lower.package.awb).toBe('SB9000201');
@@ -160,7 +162,7 @@ describe.each(BACKENDS)('claims on %s', (backend) => {
 
     it('sets status 28 with a history event once claimed, for one of the user’s mailboxes only', async () => {
       // The claim names the package by its foreign waybill number only, as the claim form does.
-      await fileClaim(demo, 8198, '', 'tba512000201', 'NYC');
+      const claim = await fileClaim(demo, 8198, '', 'tba512000201', 'NYC');
       const before = await shipment('SB9000201');
       // Another customer's mailbox number is refused.
       expect(await error(await updateStatus(610_000, 'DXB 208811'))).toEqual([400, 'VALIDATION']);
@@ -189,6 +191,10 @@ describe.each(BACKENDS)('claims on %s', (backend) => {
       expect((await shipment('SB9000201')).history).toHaveLength(after.history.length);
       const lookedUp = claimPackageSchema.parse(await (await lookup('NYC', 'TBA512000201')).json());
       expect(lookedUp.package.lastPi).toBe(28);
+      // The look-up tells the claimant it is their claim, and anyone else only that it is claimed (status 28).
+      expect(lookedUp.ownClaim).toEqual({ caseReference: claim.caseReference });
+      const asOther = claimPackageSchema.parse(await (await lookup('NYC', 'TBA512000201', other)).json());
+      expect(asOther).toMatchObject({ ownClaim: null, package: { lastPi: 28, customerId: 0 } });
     });
 
     it('refuses a package that is not an unidentified one (409), whatever the claim says', async () => {
@@ -221,15 +227,23 @@ describe.each(BACKENDS)('claims on %s', (backend) => {
       expect(await error(await updateStatus(600_002, 'AMM 104582'))).toEqual([403, 'FORBIDDEN']);
       expect((await shipment('SB9000102')).lastPi).toBe(4);
       expect(await error(await updateStatus(999_999, 'AMM 104582'))).toEqual([403, 'FORBIDDEN']);
-      expect(await error(await updateStatus('99999999999', 'AMM 104582'))).toEqual([403, 'FORBIDDEN']);
+      // Beyond any integer column: refused as input the database can't hold (docs/decisions/030).
+      expect(await error(await updateStatus('99999999999', 'AMM 104582'))).toEqual([400, 'VALIDATION']);
       expect(await error(await updateStatus('SB9000102', 'AMM 104582'))).toEqual([400, 'VALIDATION']);
       expect(await error(await updateStatus(610_000, 'AMM 104582', null))).toEqual([401, 'UNAUTHORIZED']);
     });
   });
 
   describe('filing a claim (spec 1 §4.4)', () => {
-    // A fresh look-up window: filing a claim with a number counts as a look-up.
-    beforeAll(() => t.advance(CLAIM_LOOKUP_LIMIT.windowSeconds * 1000 + MINUTE));
+    beforeAll(async () => {
+      // A fresh look-up window: filing a claim with a number counts as a look-up.
+      t.advance(CLAIM_LOOKUP_LIMIT.windowSeconds * 1000 + MINUTE);
+      // The claims written directly above are closed: a package with an open claim of the user takes no other.
+      await t.database.db
+        .update(requests)
+        .set({ status: 3, statusDesc: 'Closed', closeCase: true })
+        .where(eq(requests.userGuid, demo.guid));
+    });
     it.each([
       ['no tracking number', null, 'LON', 566],
       ['a number nothing matches', 'TBA000000000', 'NYC', 830],
@@ -244,6 +258,41 @@ describe.each(BACKENDS)('claims on %s', (backend) => {
       const refused = await postClaim(demo, wrong, fawb, origin, 'AMM 104582');
       expect(refused.status).toBe(400);
       expect(apiErrorSchema.parse(await refused.json()).fieldErrors).toHaveProperty('subCategory');
+    });
+
+    it('takes one open claim of a package per user, and tells the look-up which it is', async () => {
+      // Demo claimed TBA512000202 above (831).
+      const found = claimPackageSchema.parse(await (await lookup('LON', 'TBA512000202')).json());
+      const [open] = (await t.database.db.select().from(requests).where(eq(requests.userGuid, demo.guid))).filter(
+        (r) => r.status === 1 && r.subCategory === 831,
+      );
+      expect(found.ownClaim).toEqual({ caseReference: open!.caseReference });
+      // Its owner sees no claim of theirs.
+      expect(claimPackageSchema.parse(await (await lookup('LON', 'TBA512000202', other)).json()).ownClaim).toBeNull();
+
+      const again = await postClaim(demo, 831, 'tba512000202', 'LON', 'AMM 104582');
+      expect(await error(again)).toEqual([409, CLAIM_EXISTS]);
+      // By its waybill number (from the submit page) too.
+      const byWaybill = await t.request(`/api/account/${demo.guid}/requests`, {
+        method: 'POST',
+        cookie: demo.cookie,
+        body: JSON.stringify({
+          categoryId: 830,
+          subCategory: 830,
+          subject: 'This is my parcel',
+          description: 'Mine.',
+          externalString: 'SB9000202',
+        }),
+      });
+      expect(await error(byWaybill)).toEqual([409, CLAIM_EXISTS]);
+
+      // Once that claim is closed, the package may be claimed again.
+      await t.database.db
+        .update(requests)
+        .set({ status: 3, statusDesc: 'Closed', closeCase: true })
+        .where(eq(requests.id, open!.id));
+      expect(claimPackageSchema.parse(await (await lookup('LON', 'TBA512000202')).json()).ownClaim).toBeNull();
+      expect((await postClaim(demo, 831, 'TBA512000202', 'LON', 'AMM 104582')).status).toBe(201);
     });
 
     it("refuses a claim from someone else's mailbox, and one of the user's own package", async () => {

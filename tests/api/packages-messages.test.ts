@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BACKENDS, createTestApp, type TestApp } from './harness.ts';
 import { messages } from '../../server/db/schema.ts';
+import { serviceMessage } from '../../server/messages/service-messages.ts';
+import { placeNames } from '../../server/reference/place-names.ts';
 import {
   PAGINATION_HEADER,
   messageSchema,
@@ -180,6 +183,36 @@ describe.each(BACKENDS)('packages and messages on %s', (backend) => {
       expect(await error(await get(path))).toEqual([401, 'UNAUTHORIZED']);
       expect(await error(await get(`${path}/${mine!.guid}`))).toEqual([401, 'UNAUTHORIZED']);
       expect(await error(await del(`${path}/${mine!.guid}`))).toEqual([401, 'UNAUTHORIZED']);
+    });
+
+    it('gives the product’s own messages in the language asked for, and one written by hand as written', async () => {
+      const places = await placeNames(t.database.db, 'en');
+      const sent = serviceMessage('packageArrived', { awb: 'SB9000105', warehouse: 'FRA', destination: 'AMM' }, places);
+      expect(sent).toMatchObject({
+        subject: 'Your package has arrived at our Frankfurt warehouse',
+        body: 'We received your package SB9000105 at your Frankfurt address. It will leave on the next flight to Amman.',
+      });
+      const [templated, byHand] = [randomUUID(), randomUUID()];
+      await t.database.db.insert(messages).values([
+        { guid: templated, userGuid: other.guid, ...sent, isRead: true, createdAt: new Date(Date.now() - 60_000) },
+        { guid: byHand, userGuid: other.guid, subject: 'A note from Amman', body: 'Written by hand.', isRead: true },
+      ]);
+      const list = async (query: string) =>
+        messagesPageSchema.parse(await (await messageList(query, other, other.guid)).json()).messages;
+      expect((await list('?language=ar')).map((m) => m.subject)).toEqual([
+        'A note from Amman',
+        'وصل طردك إلى مستودعنا في فرانكفورت',
+      ]);
+      expect((await list('')).map((m) => m.subject)).toEqual(['A note from Amman', sent.subject]);
+      const read = await get(`/api/customers/${other.guid}/messages/${templated}?language=ar`, other);
+      expect(messageSchema.parse(await read.json()).body).toBe(
+        'استلمنا طردك SB9000105 على عنوانك في فرانكفورت، وسيغادر على أول رحلة إلى عمّان.',
+      );
+      const asWritten = await get(`/api/customers/${other.guid}/messages/${byHand}?language=ar`, other);
+      expect(messageSchema.parse(await asWritten.json()).body).toBe('Written by hand.');
+      // A template the catalogue no longer has reads as it was sent.
+      await t.database.db.update(messages).set({ template: 'retired' }).where(eq(messages.guid, templated));
+      expect((await list('?language=ar'))[1]?.subject).toBe(sent.subject);
     });
   });
 });

@@ -262,16 +262,16 @@ describe.each(BACKENDS)('payments API on %s', (backend) => {
 
   it('shows the gateway message of a declined card and of insufficient funds, and keeps the plan', async () => {
     const who = await customer();
-    for (const [number, message] of [
-      ['4000000000000002', 'Your card was declined.'],
-      ['4000000000009995', 'Your card has insufficient funds.'],
+    for (const [number, message, code] of [
+      ['4000000000000002', 'Your card was declined.', 'declined'],
+      ['4000000000009995', 'Your card has insufficient funds.', 'insufficient_funds'],
     ] as const) {
       const token = await cardToken(who, { optionalKey2: number });
       expect(token.status).toBe(1);
       const result = paymentResultSchema.parse(
         await (await payNewCard(who, { id: token.token!, allowAutoRenewal: true })).json(),
       );
-      expect(result).toMatchObject({ statusId: 0, gatewayReturnMessage: message });
+      expect(result).toMatchObject({ statusId: 0, gatewayReturnMessage: message, gatewayReturnCode: code });
     }
     expect((await userRow(who.guid)).planId).toBe(1);
   });
@@ -281,8 +281,9 @@ describe.each(BACKENDS)('payments API on %s', (backend) => {
     const expired = await cardToken(who, { optionalKey4: '01', optionalKey5: '2026' });
     expect(expired.status).toBe(-1);
     expect(expired.message).toBeTruthy();
+    expect(expired.gatewayReturnCode).toBe('expired_card');
     const luhn = await cardToken(who, { optionalKey2: '4242424242424241' });
-    expect(luhn.status).toBe(-1);
+    expect(luhn).toMatchObject({ status: -1, gatewayReturnCode: 'invalid_card' });
   });
 
   it('makes a free order with a 100% promo code without charging', async () => {
@@ -296,6 +297,53 @@ describe.each(BACKENDS)('payments API on %s', (backend) => {
     expect(chargesOf(token.token!)).toHaveLength(0);
   });
 
+  it('makes a free order with a 100% promo code with Sadad and Knet too, without the provider’s page', async () => {
+    for (const [country, route, code] of [
+      ['SA', 'sadad', 'SD01'],
+      ['KW', 'knet', 'KN01'],
+    ] as const) {
+      const who = await customer(country);
+      const token = tokenResponseSchema.parse(
+        await (
+          await keyed(
+            `/api/payment/${who.guid}/${route}/gettoken`,
+            who,
+            prepare({ promoCode: 'FLEXFREE', optionalKey1: 'sadad-user', optionalKey2: '' }),
+          )
+        ).json(),
+      );
+      expect(token).toMatchObject({ status: 2, amountAfterDiscount: 0, redirectUrl: null });
+      const result = paymentResultSchema.parse(
+        await (
+          await keyed(`/api/payment/${who.guid}/subscription/pay`, who, {
+            planId: 2,
+            promoCode: 'FLEXFREE',
+            paymentMethodCode: code,
+            allowAutoRenewal: true,
+          })
+        ).json(),
+      );
+      expect(result).toMatchObject({ statusId: 1, amount: 0, planId: 2, paymentMethodCode: code });
+      expect(await userRow(who.guid)).toMatchObject({ planId: 2 });
+      // Without the promo code, the provider's return is needed.
+      const other = await customer(country);
+      const unpaid = await keyed(`/api/payment/${other.guid}/subscription/pay`, other, {
+        planId: 2,
+        paymentMethodCode: code,
+      });
+      expect(unpaid.status).toBe(400);
+      expect((await userRow(other.guid)).planId).toBe(1);
+    }
+    // Not where the method isn't offered.
+    const jordanian = await customer();
+    const elsewhere = await keyed(`/api/payment/${jordanian.guid}/subscription/pay`, jordanian, {
+      planId: 2,
+      promoCode: 'FLEXFREE',
+      paymentMethodCode: 'KN01',
+    });
+    expect(apiErrorSchema.parse(await elsewhere.json()).code).toBe('PAYMENT_METHOD');
+  });
+
   it('adds the promo code’s extra time to the new expiry', async () => {
     const who = await customer();
     const token = await cardToken(who, { promoCode: 'YEARPLUS' });
@@ -306,20 +354,38 @@ describe.each(BACKENDS)('payments API on %s', (backend) => {
     expect(result.planExpiryDate).toBe('2028-11-22');
   });
 
-  it('pays with a saved card and its security code, and saves a new card when asked', async () => {
+  it('pays with a saved card by its id alone (a security code, when sent, is checked), and saves a new card', async () => {
     const who = await customer('JO', true);
     const [card] = await t.database.db.select().from(savedCards).where(eq(savedCards.userGuid, who.guid));
-    const noCvv = await keyed('/api/v1/account/subscription/payUsingExistingCard', who, {
-      planId: 2,
-      id: String(card!.id),
-    });
-    expect(noCvv.status).toBe(400);
     const paid = await keyed('/api/v1/account/subscription/payUsingExistingCard', who, {
       planId: 2,
       id: String(card!.id),
-      cardData: { cvv2: '123' },
     });
-    expect(paymentResultSchema.parse(await paid.json())).toMatchObject({ statusId: 1, paymentMethodCode: 'CC03' });
+    expect(paymentResultSchema.parse(await paid.json())).toMatchObject({
+      statusId: 1,
+      paymentMethodCode: 'CC03',
+      gatewayReturnCode: null,
+    });
+    expect(sandbox.chargeRecords().filter((r) => r.token === card!.providerToken)).toHaveLength(1);
+    // Another customer's card pays nothing.
+    const other = await customer();
+    const stolen = await keyed('/api/v1/account/subscription/payUsingExistingCard', other, {
+      planId: 2,
+      id: String(card!.id),
+    });
+    expect(apiErrorSchema.parse(await stolen.json()).code).toBe('PAYMENT_TOKEN');
+    const wrongCode = await customer('JO', true);
+    const [itsCard] = await t.database.db.select().from(savedCards).where(eq(savedCards.userGuid, wrongCode.guid));
+    const refused = paymentResultSchema.parse(
+      await (
+        await keyed('/api/v1/account/subscription/payUsingExistingCard', wrongCode, {
+          planId: 2,
+          id: String(itsCard!.id),
+          cardData: { cvv2: '1234' },
+        })
+      ).json(),
+    );
+    expect(refused).toMatchObject({ statusId: 0, gatewayReturnCode: 'incorrect_cvc' });
 
     const saver = await customer();
     const token = await cardToken(saver, { optionalKey2: '5555555555554444', saveCard: true });
@@ -474,7 +540,9 @@ describe.each(BACKENDS)('payments API on %s', (backend) => {
 
     const quitter = await customer();
     const cancelled = await redirectFlow(quitter, 'paypal', 'cancel');
-    expect(cancelled.search).toBe('?id=2');
+    // The payment page says the customer cancelled.
+    expect(cancelled.pathname).toBe('/en/account/membership-payment');
+    expect(cancelled.search).toBe('?id=2&cancelled=1');
     expect((await userRow(quitter.guid)).planId).toBe(1);
   });
 
@@ -523,7 +591,18 @@ describe.each(BACKENDS)('payments API on %s', (backend) => {
         })
       ).json(),
     );
-    expect(refused.statusId).toBe(0);
+    expect(refused).toMatchObject({ statusId: 0, gatewayReturnCode: 'declined' });
+
+    // Cancelling on the provider's page comes back to the payment page, which says so.
+    for (const [country, route, extra] of [
+      ['SA', 'sadad', { optionalKey1: 'sadad-user' }],
+      ['KW', 'knet', {}],
+    ] as const) {
+      const quitter = await customer(country);
+      const back = await redirectFlow(quitter, route, 'cancel', extra);
+      expect(back.search).toBe('?id=2&cancelled=1');
+      expect((await userRow(quitter.guid)).planId).toBe(1);
+    }
 
     const jordanian = await customer();
     const notHere = await keyed(

@@ -158,8 +158,14 @@ describe.each(BACKENDS)('pending payments API on %s', (backend) => {
     const outcome = paymentOutcomeSchema.parse(
       await (await complete(who, orderOf(cancelled.headers.get('location')))).json(),
     );
-    expect(outcome.state).toBe('open');
+    expect(outcome).toMatchObject({ state: 'open', gatewayReturnCode: null });
     expect(await payable(who)).toHaveLength(1);
+    // A new payment of the same shipment closes that one: it reads as failed, cancelled, in the customer's words.
+    await paymentPage(who, [a!.hawb.id]);
+    const closed = paymentOutcomeSchema.parse(
+      await (await complete(who, orderOf(cancelled.headers.get('location')))).json(),
+    );
+    expect(closed).toMatchObject({ state: 'failed', gatewayReturnCode: 'cancelled' });
   });
 
   it('refuses shipments that are not the customer’s, in another currency, or unknown', async () => {

@@ -84,6 +84,9 @@ describe.each(BACKENDS)('service options API on %s', (backend) => {
     expect(await current(who)).toMatchObject({ locationId: 0 });
     const address = deliveryAddressSchema.parse(await get(`${account(who)}/deliveryaddress`, who));
     expect(address).toMatchObject({ city: 'Amman', address1: '1 Test Street', countryName: 'Jordan' });
+    // In Arabic, the city and the country by their Arabic names; the street as the customer wrote it.
+    const arabic = deliveryAddressSchema.parse(await get(`${account(who)}/deliveryaddress?language=ar`, who));
+    expect(arabic).toMatchObject({ city: 'عمّان', address1: '1 Test Street', countryName: 'الأردن' });
   });
 
   it('refuses a place of the wrong kind or of another country, keeping the choice', async () => {

@@ -9,7 +9,17 @@ import { parseEnv } from '../../server/env.ts';
 
 // A small built site, so the server's URL rules are tested without a full build.
 const dist = mkdtempSync(join(tmpdir(), 'site-'));
-const pages = ['en/home', 'ar/home', 'en/404', 'ar/404', 'en/tracking', 'en/faqs'];
+const pages = [
+  'en/home',
+  'ar/home',
+  'en/404',
+  'ar/404',
+  'en/tracking',
+  'en/faqs',
+  'en/track-shipment',
+  'ar/track-shipment',
+  'en/office/office-locator',
+];
 for (const page of pages) {
   mkdirSync(join(dist, page, '..'), { recursive: true });
   writeFileSync(join(dist, `${page}.html`), `<!doctype html><title>${page}</title>`);
@@ -54,6 +64,26 @@ describe('site server', () => {
     // In the route table but not built yet: not found either.
     expect((await get('/en/pending-payments')).status).toBe(404);
     expect((await get('/en/office/office-locator/AE/TOOLONG')).status).toBe(404);
+  });
+
+  it("answers the tool box's forms sent without JavaScript", async () => {
+    const track = await get('/en/tracking?awbNumber=+SB9000100+');
+    expect([track.status, track.headers.get('location')]).toEqual([302, '/en/tracking/SB9000100']);
+    const office = await get('/ar/office/office-locator?countryCode=JO');
+    expect([office.status, office.headers.get('location')]).toEqual([302, '/ar/office/office-locator/JO']);
+    // No country chosen: the locator itself, on every office.
+    const all = await get('/en/office/office-locator?countryCode=');
+    expect([all.status, await all.text()]).toEqual([200, '<!doctype html><title>en/office/office-locator</title>']);
+  });
+
+  it('answers a tracking number sent blank with the page that asks for it, not silently', async () => {
+    const blank = await get('/ar/tracking?awbNumber=++');
+    expect([blank.status, await blank.text()]).toEqual([400, '<!doctype html><title>ar/track-shipment</title>']);
+    expect(blank.headers.get('content-type')).toContain('text/html');
+    expect(blank.headers.get('content-security-policy')).not.toContain('unsafe-inline');
+    // Not a page of its own, and no bare tracking page either.
+    expect((await get('/en/track-shipment')).status).toBe(404);
+    expect((await get('/en/tracking')).status).toBe(404);
   });
 
   it('serves built assets with long caching, and never files outside the build', async () => {

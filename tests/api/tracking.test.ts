@@ -98,6 +98,18 @@ describe.each(BACKENDS)('tracking API on %s', (backend) => {
       expect(body.history[0]?.statusId).toBe(body.lastPI);
     });
 
+    it('names the history’s statuses and places in `language`, and leaves them as stored without it', async () => {
+      // SB9000105 left Frankfurt for Amman.
+      const stored = publicTrackingSchema.parse(await (await track('SB9000105')).json());
+      expect(stored.history.map((e) => e.location)).toEqual(['Amman', 'Frankfurt am Main', 'Frankfurt am Main']);
+      const res = await t.request('/api/tracking/SB9000105?language=ar', { from: nextAddress() });
+      const arabic = publicTrackingSchema.parse(await res.json());
+      expect(arabic.history.map((e) => e.location)).toEqual(['عمّان', 'فرانكفورت', 'فرانكفورت']);
+      expect(arabic.history[0]).toMatchObject({ statusId: 13, status: 'غادرت بلد المنشأ' });
+      expect(arabic.currentStatus).toBe(stored.currentStatus);
+      expect((await t.request('/api/tracking/SB9000105?language=fr', { from: nextAddress() })).status).toBe(400);
+    });
+
     it('answers 404 for an unknown or malformed number', async () => {
       expect((await track('SB0000001')).status).toBe(404);
       expect((await track('not-a-number!')).status).toBe(404);

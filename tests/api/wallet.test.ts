@@ -111,13 +111,18 @@ describe.each(BACKENDS)('wallet API on %s', (backend) => {
       card('4242424242424242', { ExpiryDate: `01${thisYear}` }),
     );
     expect(expired.status).toBe(400);
-    expect(await errorOf(expired)).toMatchObject({ code: 'WALLET_CARD', message: expect.stringMatching(/expired/) });
+    // The provider's words for support, and its reason as a code the page shows in the customer's language.
+    expect(await errorOf(expired)).toMatchObject({
+      code: 'WALLET_CARD',
+      message: expect.stringMatching(/expired/),
+      reason: 'expired_card',
+    });
     const bad = await post(`${wallet(who)}/content/cc`, who, card('4242424242424241'));
     expect(bad.status).toBe(400);
-    expect((await errorOf(bad)).message).toMatch(/not valid/);
+    expect(await errorOf(bad)).toMatchObject({ message: expect.stringMatching(/not valid/), reason: 'invalid_card' });
     const declined = await post(`${wallet(who)}/content/cc/peach/gettoken`, who, card('4000000000000002'));
     expect(declined.status).toBe(400);
-    expect((await errorOf(declined)).message).toBe('Your card was declined.');
+    expect(await errorOf(declined)).toMatchObject({ message: 'Your card was declined.', reason: 'declined' });
     const malformed = await post(`${wallet(who)}/content/cc`, who, { Name: 'X', ExpiryDate: '13' });
     expect(malformed.status).toBe(400);
     expect((await content(who)).cards).toEqual([]);
@@ -186,6 +191,22 @@ describe.each(BACKENDS)('wallet API on %s', (backend) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(approved.headers.get('location')).toBe(`${WALLET_PAGE}?token=${token}`);
+    // A cancel comes back to the wallet saying so, whatever cancel page the browser gave.
+    const second = await post(`${wallet(who)}/content/3rdparty/generatesession`, who, {
+      code: 'PP01',
+      returnUrl: WALLET_PAGE,
+      cancelUrl: `${WALLET_PAGE}?cancelled=0&next=https://evil.example`,
+      langCode: 'en',
+    });
+    const quitToken = /\/sandbox\/paypal\/(\w+)/.exec(
+      ((await second.json()) as { redirectURL: string }).redirectURL,
+    )?.[1];
+    const quit = await t.request(`/sandbox/paypal/${quitToken}`, {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'cancel' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(quit.headers.get('location')).toBe(`${WALLET_PAGE}?cancelled=1`);
     for (let i = 0; i < 2; i++)
       expect((await post(`${wallet(who)}/content/3rdparty`, who, { token })).status).toBe(200);
     const { thirdParty } = await content(who);

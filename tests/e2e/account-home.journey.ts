@@ -2,8 +2,8 @@
  * Account home (spec 1 §2.3, §4.4, §4.7) as demo@example.com, and the tabs a new account without addresses
  * sees.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from './support.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectAccessible, newCustomer } from './support.ts';
 
 const PASSWORD = 'Demo!2345';
 
@@ -174,6 +174,87 @@ test('claims: without a tracking number (566) and one the search does not find (
   }[];
   expect(cases.map((c) => c.subCategory)).toEqual(expect.arrayContaining([566, 830]));
   expect(guid).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+test('claims: a package claimed already, by the customer or by someone, or in no claimable state, says so', async ({
+  page,
+}) => {
+  await newCustomer(page);
+  await page.getByRole('tab', { name: 'Claim a package' }).click();
+  const panel = page.getByRole('tabpanel');
+  /** Picks the customer's mailbox at an origin entity, whatever language its name shows in. */
+  const pickOrigin = async (select: Locator, entity: string) => {
+    const value = await select.locator('option', { hasText: `(${entity})` }).getAttribute('value');
+    await select.selectOption(value!);
+  };
+  const search = async (entity: string, number: string) => {
+    await pickOrigin(panel.getByLabel('Address the package was sent to'), entity);
+    await panel.getByRole('radio', { name: 'Yes' }).check();
+    await panel.getByLabel('Store tracking number').fill(number);
+    await panel.getByRole('button', { name: 'Find the package' }).click();
+  };
+  const submit = panel.getByRole('button', { name: 'Submit the claim' });
+
+  // Another customer's package received at origin (process 3): the customer claims it.
+  await search('LON', 'TBA512000202');
+  await expect(panel.locator('[data-claim-process="3"]')).toBeVisible();
+  await panel.getByLabel('What happened?').fill('I ordered it; the label has a typo in my mailbox number.');
+  await panel.getByLabel('Proof (receipt, photo or tracking page)').setInputFiles({
+    name: 'receipt.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  });
+  await submit.click();
+  const filed = panel.getByText(/Your claim CAS-\d{6} has been filed\./);
+  await expect(filed).toBeVisible();
+  const reference = /CAS-\d{6}/.exec((await filed.textContent()) ?? '')?.[0];
+  expect(reference).toBeTruthy();
+
+  // Found again: the open claim is named, and no second claim is offered.
+  await panel.getByRole('button', { name: 'File another claim' }).click();
+  await search('LON', 'tba512000202');
+  const blocked = panel.locator('[data-claim-blocked]');
+  await expect(blocked).toHaveAttribute('data-claim-blocked', 'claimedByYou');
+  await expect(blocked).toHaveText(
+    `You have already claimed this package: your claim ${reference} is open, and we will reply to it in your messages.`,
+  );
+  await expect(panel.locator('[data-claim-process]')).toHaveCount(0);
+  await expect(submit).toHaveCount(0);
+  await expectAccessible(page);
+
+  // Claimed by someone (status 28): said so, with a way to contact us.
+  await search('FRA', 'TBA44003443');
+  await expect(blocked).toHaveAttribute('data-claim-blocked', 'claimed');
+  await expect(blocked).toContainText('This package has already been claimed, and our team is checking the claim.');
+  await expect(blocked.getByRole('link', { name: 'Contact customer support' })).toHaveAttribute(
+    'href',
+    '/en/help/contact-us',
+  );
+  await expect(submit).toHaveCount(0);
+
+  // Another customer's package out for delivery: no rule of the claim flow takes it.
+  await search('IST', 'TBA44002817');
+  await expect(blocked).toHaveAttribute('data-claim-blocked', 'notClaimable');
+  await expect(blocked).toContainText("This package can't be claimed here.");
+  await expect(submit).toHaveCount(0);
+
+  // Changing the number clears the answer; one nothing matches goes on as a claim (process 4).
+  await panel.getByLabel('Store tracking number').fill('TBA000000999');
+  await expect(blocked).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Find the package' }).click();
+  await expect(panel.locator('[data-claim-process="4"]')).toBeVisible();
+  await expect(submit).toBeVisible();
+
+  // In Arabic too.
+  await page.goto('/ar/home/account?tab=claim');
+  const arPanel = page.getByRole('tabpanel');
+  await pickOrigin(arPanel.getByLabel('العنوان الذي أُرسل إليه الطرد'), 'LON');
+  await arPanel.getByRole('radio', { name: 'نعم' }).check();
+  await arPanel.getByLabel('رقم التتبع من المتجر').fill('TBA512000202');
+  await arPanel.getByRole('button', { name: 'ابحث عن الطرد' }).click();
+  await expect(arPanel.locator('[data-claim-blocked="claimedByYou"]')).toContainText(
+    `سبق أن قدّمت مطالبة بهذا الطرد: مطالبتك ${reference} مفتوحة`,
+  );
 });
 
 test('a new account without addresses sees only the profile tab', async ({ page }) => {

@@ -3,7 +3,7 @@
  * submitted with an attachment and then closed, and how to use the mailbox addresses.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible } from './support.ts';
+import { expectAccessible, newCustomer } from './support.ts';
 import { ELF, PNG, PDF } from '../fixtures/files.ts';
 
 const EMAIL = 'demo@example.com';
@@ -121,16 +121,15 @@ test('a request about a shipment is submitted with its attachment; a disguised e
   const category = page.getByLabel('Category');
   await expect(category).toHaveValue('562');
   await expect(page.getByLabel('Tracking number of the shipment (optional)')).toHaveValue('SB7000105');
-  // About one shipment (a waybill number in the address), a claim on it is offered too; otherwise claims are
-  // filed from the claim tab.
+  // The six categories of spec 1 §3, in its order.
   await expect(category.getByRole('option')).toHaveText([
     'Choose a category',
     'Activate a mailbox',
     'Deactivate my account',
     'Inquiry about a shipment',
     'Edit my profile',
-    'Cancel Flex',
     'Claim a shipment',
+    'Cancel Flex',
   ]);
   await expectAccessible(page);
 
@@ -254,6 +253,89 @@ test('the request is closed from its page, which then cannot change; an unknown 
   await expectAccessible(page);
 });
 
+test('a claim of a shipment is filed from the submit page by its waybill number', async ({ page }) => {
+  await newCustomer(page, { deliveredShipments: 1 });
+  const guid = await customerGuid(page);
+  const own = (await (await page.request.get(`/api/customers/${guid}/packages/getAllPackages`)).json()) as {
+    awb: string;
+  }[];
+  const ownAwb = own[0]!.awb;
+
+  await page.goto('/en/account/request/submit');
+  const category = page.getByLabel('Category');
+  await category.selectOption({ label: 'Claim a shipment' });
+  await expect(category).toHaveValue('830');
+  // A claim needs the waybill number and a file (spec 1 §3: Claim Shipment 830, attachment).
+  const waybill = page.getByLabel('Tracking number of the shipment', { exact: true });
+  await expect(waybill).toBeVisible();
+  await expect(page.getByLabel('Attachment', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Claim a package' })).toHaveAttribute(
+    'href',
+    '/en/home/account?tab=claim',
+  );
+  const subject = `Not my parcel ${Date.now()}`;
+  await page.getByLabel('Subject').fill(subject);
+  await page.getByLabel('Description').fill('It carries my name on the label.');
+  const submit = page.getByRole('button', { name: 'Submit request' });
+  await submit.click();
+  await expect(page.getByText('Enter a tracking number.')).toBeVisible();
+  await expect(page.getByText('Please attach a file.')).toBeVisible();
+  await expect(waybill).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page);
+  await page.getByLabel('Attachment', { exact: true }).setInputFiles({
+    name: 'label.png',
+    mimeType: 'image/png',
+    buffer: PNG_FILE,
+  });
+
+  // The customer's own shipment is not claimed (an inquiry is the way): the field says so, nothing is created.
+  const refused =
+    "We can't take a claim for this tracking number. Check it; if the shipment is yours, send an inquiry about it instead.";
+  await waybill.fill(ownAwb);
+  await submit.click();
+  await expect(page.getByText(refused)).toBeVisible();
+  await expect(waybill).toBeFocused();
+  await expect(page).toHaveURL('/en/account/request/submit');
+
+  // Someone else's shipment: filed, then back to the requests.
+  await waybill.fill('SB9000105');
+  await submit.click();
+  await expect(page).toHaveURL('/en/home/account?tab=requests');
+  await expect(page.getByText('Your request has been submitted.')).toBeVisible();
+  const search = await page.request.post(`/api/account/${guid}/requests/search`, {
+    data: { SearchLines: [{ Field: 'CategoryID', Operator: 'eq', Value: '830' }] },
+  });
+  const claims = (await search.json()) as {
+    subject: string;
+    subCategory: number;
+    externalString: string;
+    attachments: { name: string }[];
+  }[];
+  expect(claims.filter((c) => c.subject === subject)).toEqual([
+    expect.objectContaining({
+      subCategory: 830,
+      externalString: 'SB9000105',
+      attachments: [expect.objectContaining({ name: 'label.png' })],
+    }),
+  ]);
+
+  // A second claim of it is refused while the first is open.
+  await page.goto('/en/account/request/submit?categoryId=830');
+  await expect(category).toHaveValue('830');
+  await page.getByLabel('Subject').fill('Again');
+  await page.getByLabel('Description').fill('Still mine.');
+  await waybill.fill('SB9000105');
+  await page.getByLabel('Attachment', { exact: true }).setInputFiles({
+    name: 'label.png',
+    mimeType: 'image/png',
+    buffer: PNG_FILE,
+  });
+  await submit.click();
+  await expect(
+    page.getByText("You have already claimed this shipment, and your claim is open. You'll find it in your requests."),
+  ).toBeVisible();
+});
+
 test('how to use: the address goes to one of the customer mailboxes, each line can be copied', async ({
   page,
   context,
@@ -274,7 +356,7 @@ test('how to use: the address goes to one of the customer mailboxes, each line c
     'United States',
     'United Kingdom',
     'China',
-    'Turkey',
+    'Türkiye',
     'United Arab Emirates',
     'Germany',
   ]);
@@ -308,13 +390,63 @@ test('how to use: the address goes to one of the customer mailboxes, each line c
   await page.goto('/en/howtouse/XX');
   await expect(page).toHaveURL('/en/howtouse/US/NYC');
   await expect(row('Mailbox number').locator('dd')).toContainText('AMM 104582');
+  // Spain itself is a country the customer has no mailbox in.
+  await page.goto('/en/howtouse/ES/BCN');
+  await expect(page).toHaveURL('/en/howtouse/US/NYC');
+  await expect(place).toHaveText('Your address in New York, United States');
 
   // Arabic, right to left.
   await page.goto('/ar/howtouse/GB/LON');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('كيف تستخدم عناوينك');
-  await expect(place).toHaveText('عنوانك في London، المملكة المتحدة');
+  // The mailbox named in Arabic; the lines to copy as the merchant's form wants them, in Latin script.
+  await expect(place).toHaveText('عنوانك في لندن، المملكة المتحدة');
   await expect(page.getByLabel('الدولة', { exact: true })).toHaveValue('GB');
   await expect(row('رقم صندوق البريد').locator('dd')).toContainText('AMM 104582');
+  await expect(row('المدينة').locator('[lang="en"][dir="ltr"]')).toHaveText('London');
   await expectAccessible(page);
+});
+
+const howToUse = (page: Page) => ({
+  place: page.getByRole('main').getByRole('heading', { level: 2 }),
+  line1: page.locator('.copy-row-line1 dd'),
+  countries: page.getByLabel('Country', { exact: true }),
+});
+
+test('how to use: an unknown country goes to the Barcelona mailbox (spec 1 §2.5)', async ({ page }) => {
+  const { place, line1, countries } = howToUse(page);
+  // A customer in Jordan has a mailbox in Spain: the bare route and an unknown country go there.
+  await newCustomer(page, { countryCode: 'JO' });
+  await page.goto('/en/howtouse');
+  await expect(page).toHaveURL('/en/howtouse/ES/BCN');
+  await expect(place).toHaveText('Your address in Barcelona, Spain');
+  await expect(line1).toContainText('Carrer 60, 19, Zona Franca');
+  await expect(countries).toHaveValue('ES');
+  await expect(page.getByLabel('Warehouse')).toHaveValue('BCN');
+  await page.goto('/en/howtouse/XX/YYY');
+  await expect(page).toHaveURL('/en/howtouse/ES/BCN');
+  await expect(place).toHaveText('Your address in Barcelona, Spain');
+  // An unknown entity of a known country: that country's first one.
+  await page.goto('/en/howtouse/ES/ZZZ');
+  await expect(page).toHaveURL('/en/howtouse/ES/BCN');
+  await page.goto('/en/howtouse/gb');
+  await expect(page).toHaveURL('/en/howtouse/GB/LON');
+  await expect(place).toHaveText('Your address in London, United Kingdom');
+  await expectAccessible(page);
+});
+
+test('how to use: a customer without a mailbox in Spain goes to their first mailbox instead', async ({ page }) => {
+  const { place, line1, countries } = howToUse(page);
+  // A customer in Spain has no mailbox there: none is opened in one's own country.
+  await newCustomer(page, { countryCode: 'ES' });
+  await page.goto('/en/howtouse/XX');
+  await expect(page).toHaveURL('/en/howtouse/US/NYC');
+  await expect(place).toHaveText('Your address in New York, United States');
+  await expect(line1).toContainText('350 W 31st St');
+  await expect(countries.getByRole('option', { name: 'Spain' })).toHaveCount(0);
+  await expect(countries.getByRole('option', { name: 'United States' })).toHaveCount(1);
+  await page.goto('/en/howtouse');
+  await expect(page).toHaveURL('/en/howtouse/US/NYC');
+  await page.goto('/en/howtouse/ES/BCN');
+  await expect(page).toHaveURL('/en/howtouse/US/NYC');
 });

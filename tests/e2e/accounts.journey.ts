@@ -91,12 +91,19 @@ test('without a link, change password asks a visitor to log in first', async ({ 
   await expect(page).toHaveURL('/en/login?toStateName=account.change-password');
 });
 
-test('a reactivation link activates a deactivated account once; an unknown link is refused', async ({ page }) => {
-  await logIn(page, 'deactivated@example.com', PASSWORD);
+test('a reactivation link activates a deactivated account once; used, unknown and spare links say why', async ({
+  page,
+}) => {
+  const email = 'deactivated@example.com';
+  await logIn(page, email, PASSWORD);
   await page.getByRole('button', { name: 'Send the activation email again' }).click();
   await expect(page.getByText("We've sent the activation email again.")).toBeVisible();
-  const link = await latestLink(page.request, 'deactivated@example.com', 'reactivation');
+  const link = await latestLink(page.request, email, 'reactivation');
   expect(link).toMatch(/^\/en\/account\/reactivate\?q=/);
+  // A second e-mail: its link stays unused while the first one activates the account.
+  await page.request.post('/api/users/SendActivationEmail', { data: { email, langCode: 'en' } });
+  const spare = await latestLink(page.request, email, 'reactivation');
+  expect(spare).not.toBe(link);
 
   await page.goto(link);
   await expect(page).toHaveURL('/en/login?email=deactivated%40example.com');
@@ -105,11 +112,30 @@ test('a reactivation link activates a deactivated account once; an unknown link 
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   await expect(page).toHaveURL('/en/home/account');
 
-  // Used once: a second visit is refused.
+  // Spec 1 §4.6 on both pages (each reads the link with its own calls), as a visitor would open them.
   const visitor = await page.context().browser()!.newPage();
-  await visitor.goto(link);
-  await expect(visitor).toHaveURL(/\/en\/login/);
-  await expect(visitor.getByText(/This link is not valid or has expired\.|already active/)).toBeVisible();
+  const query = link.slice(link.indexOf('?'));
+  for (const path of ['/en/account/reactivate', '/en/account/activate']) {
+    // Used once: the link no longer resolves an account.
+    await visitor.goto(path + query);
+    await expect(visitor).toHaveURL('/en/login');
+    await expect(visitor.getByText('This link is not valid or has expired.')).toBeVisible();
+    await expect(visitor.getByText('Please correct the highlighted fields.')).toHaveCount(0);
+
+    // A link no e-mail ever carried, and one cut short.
+    for (const q of ['not-a-real-link-0000000000', link.slice(link.indexOf('=') + 1, -30)]) {
+      await visitor.goto(`${path}?q=${q}`);
+      await expect(visitor).toHaveURL('/en/login');
+      await expect(visitor.getByText('This link is not valid or has expired.')).toBeVisible();
+      await expect(visitor.getByText('Please correct the highlighted fields.')).toHaveCount(0);
+    }
+
+    // An unused link of an account active by now: already active, and login with its e-mail.
+    await visitor.goto(path + spare.slice(spare.indexOf('?')));
+    await expect(visitor).toHaveURL('/en/login?email=deactivated%40example.com');
+    await expect(visitor.getByText('Your account is already active. Please log in.')).toBeVisible();
+    await expect(visitor.getByLabel('Email')).toHaveValue(email);
+  }
   await visitor.goto('/ar/account/activate?q=not-a-real-link-0000000000');
   await expect(visitor).toHaveURL('/ar/login');
   await expect(visitor.getByText('هذا الرابط غير صالح أو منتهي الصلاحية.')).toBeVisible();

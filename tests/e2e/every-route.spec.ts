@@ -9,78 +9,16 @@
  *   on an article, 150 KB on any other page; the map library loads only on map pages.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test as base, type Browser, type BrowserContext } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ROUTES } from '../../src/lib/routes/route-table.ts';
 import { brands } from '../../src/brands/brands.ts';
-import { BUDGET_KB, ROUTE_SAMPLES, type Who } from './route-samples.ts';
+import { BUDGET_KB, ROUTE_SAMPLES } from './route-samples.ts';
 import { kb, watchWeight } from './page-weight.ts';
-import { expectAccessible, logIn, newCustomer, sessionGuid } from './support.ts';
+import { brandOf, samplePath, test } from './route-sessions.ts';
+import { expectAccessible } from './support.ts';
 
 /** The catalogue's keys (both languages have the same ones). */
 const KEYS = Object.keys(JSON.parse(readFileSync('src/i18n/en.json', 'utf8')) as Record<string, string>);
-
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
-
-interface Session {
-  state: StorageState | undefined;
-  /** Values for the placeholders of the samples' paths. */
-  values: Record<string, string>;
-}
-
-/** Logs in as `who` in a context of its own and keeps its cookie, its stored session and the values it needs. */
-async function newSession(browser: Browser, baseURL: string, who: Who): Promise<Session> {
-  if (who === 'visitor') return { state: undefined, values: {} };
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  const values: Record<string, string> = {};
-  if (who === 'demo') {
-    await logIn(page, 'demo@example.com');
-    const guid = await sessionGuid(page);
-    const messages = (await (await page.request.get(`/api/customers/${guid}/messages?pageSize=50`)).json()) as {
-      messages: { guid: string; isRead: boolean }[];
-    };
-    // A message already read: opening it changes nothing other suites count.
-    const read = messages.messages.find((m) => m.isRead);
-    const requests = (await (
-      await page.request.post(`/api/account/${guid}/requests/search`, { data: { SearchLines: [] } })
-    ).json()) as { id: number }[];
-    expect(read, 'the demo customer has a read message').toBeDefined();
-    expect(requests.length, 'the demo customer has requests').toBeGreaterThan(0);
-    values.message = read!.guid;
-    values.request = String(requests[0]!.id);
-  } else if (who === 'customer') {
-    await newCustomer(page, { savedCard: true, pendingShipments: 1, deliveredShipments: 1 });
-    const packages = (await (
-      await page.request.get(`/api/customers/${await sessionGuid(page)}/packages/getAllPackages`)
-    ).json()) as { hawbId: number; currentStatus: string }[];
-    const delivered = packages.find((p) => p.currentStatus === 'Delivered');
-    expect(delivered, 'the customer has a delivered shipment').toBeDefined();
-    values.delivered = String(delivered!.hawbId);
-  } else {
-    await newCustomer(page, { mailboxes: false, countryCode: 'JO' });
-  }
-  const state = await context.storageState();
-  await context.close();
-  return { state, values };
-}
-
-/** One session of each kind per worker, made the first time a test needs it. */
-const test = base.extend<object, { sessions: (who: Who) => Promise<Session> }>({
-  sessions: [
-    async ({ browser }, use, workerInfo) => {
-      const baseURL = String(workerInfo.project.use.baseURL);
-      const made = new Map<Who, Promise<Session>>();
-      await use((who) => {
-        if (!made.has(who)) made.set(who, newSession(browser, baseURL, who));
-        return made.get(who)!;
-      });
-    },
-    { scope: 'worker' },
-  ],
-});
-
-/** The brand of the project running the suite (Shipbox: English and Arabic; Mailbridge: English only). */
-const brandOf = (projectName: string) => (projectName === 'mailbridge' ? brands.mailbridge : brands.shipbox);
 
 test('every route of the table has a sample URL', () => {
   expect(Object.keys(ROUTE_SAMPLES).sort()).toEqual(ROUTES.map((r) => r.name).sort());
@@ -121,9 +59,7 @@ for (const lang of brands.shipbox.languages) {
           if (/Content Security Policy/i.test(m.text())) policyBreaks.push(m.text());
           if (m.text().startsWith('Missing catalogue key')) missingKeys.push(m.text());
         });
-        const path = `/${lang}/${sample.path
-          .replace('{brand}', brand.slug)
-          .replace(/\{(\w+)\}/g, (_, name: string) => session.values[name] ?? `{${name}}`)}`;
+        const path = samplePath(sample, lang, brand, session);
 
         const watch = watchWeight(page);
         const response = await page.goto(path, { waitUntil: 'networkidle' });

@@ -93,12 +93,16 @@ test('declined and insufficient-funds cards show the gateway message and keep th
   await expectAccessible(page);
 });
 
-test('a saved card pays with its security code', async ({ page }) => {
+test('a saved card pays without the card form', async ({ page }) => {
   await newCustomer(page, { savedCard: true });
   await openCheckout(page);
   await page.getByRole('radio', { name: 'Saved card' }).check();
-  await page.getByRole('radio', { name: /1111/ }).check();
-  await page.getByLabel('Security code (CVV)').fill('123');
+  await expect(page.getByRole('radio', { name: /1111/ })).toBeChecked();
+  // Nothing of a card is asked: the provider charges the card it keeps.
+  await expect(page.getByLabel('Card number')).toHaveCount(0);
+  await expect(page.getByLabel('Security code (CVV)')).toHaveCount(0);
+  await expect(payButton(page)).not.toHaveAttribute('aria-disabled', 'true');
+  await expectAccessible(page);
   await payButton(page).click();
   await expectUpgraded(page);
   await expect(page.getByText('Saved card')).toBeVisible();
@@ -119,6 +123,78 @@ test('PayPal: a cancel comes back with nothing charged, an approval pays', async
   await page.getByRole('button', { name: 'Approve' }).click();
   await expectUpgraded(page);
   await expect(page.getByText('PayPal')).toBeVisible();
+});
+
+test('Sadad, Knet and Visa Checkout: a cancel comes back saying so, with nothing charged', async ({
+  page,
+  browser,
+}) => {
+  const cancelled = 'The payment was cancelled. Nothing was charged.';
+  await newCustomer(page, { countryCode: 'SA' });
+  await openCheckout(page);
+  await page.getByRole('radio', { name: 'Visa Checkout' }).check();
+  await page.getByRole('button', { name: 'Pay with Visa Checkout' }).click();
+  const lightbox = await innerFrame(page, '/sandbox/visa-checkout/lightbox');
+  await lightbox.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page.getByText(cancelled)).toBeVisible();
+
+  await page.getByRole('radio', { name: 'Sadad' }).check();
+  await page.getByLabel('Sadad account ID').fill('sadad-customer');
+  await payButton(page).click();
+  await expect(page).toHaveURL(/\/sandbox\/sadad\//);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL('/en/account/membership-payment?id=2');
+  await expect(page.getByText(cancelled)).toBeVisible();
+  await expect(page.getByRole('radiogroup')).toBeVisible();
+
+  const context = await browser.newContext();
+  const kuwait = await context.newPage();
+  await newCustomer(kuwait, { countryCode: 'KW' });
+  await openCheckout(kuwait);
+  await kuwait.getByRole('radio', { name: 'Knet' }).check();
+  await payButton(kuwait).click();
+  await expect(kuwait).toHaveURL(/\/sandbox\/knet\//);
+  // As in a tab that kept nothing of the attempt: the provider's cancel alone says what happened.
+  await kuwait.evaluate(() => sessionStorage.clear());
+  await kuwait.getByRole('button', { name: 'Cancel' }).click();
+  await expect(kuwait).toHaveURL('/en/account/membership-payment?id=2');
+  await expect(kuwait.getByText(cancelled)).toBeVisible();
+  // A reload says nothing more.
+  await kuwait.reload();
+  await expect(kuwait.getByRole('radiogroup')).toBeVisible();
+  await expect(kuwait.getByText(cancelled)).toHaveCount(0);
+  await context.close();
+});
+
+test('a 100% promo code completes as free with Sadad and with Knet, without the provider’s page', async ({
+  page,
+  browser,
+}) => {
+  await newCustomer(page, { countryCode: 'SA' });
+  await openCheckout(page);
+  await page.getByRole('radio', { name: 'Sadad' }).check();
+  await page.getByLabel('Sadad account ID').fill('sadad-customer');
+  await page.getByLabel('Promo code').fill('FLEXFREE');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Your promo code has been applied.')).toBeVisible();
+  await expect(payButton(page)).toHaveText('Confirm');
+  await payButton(page).click();
+  await expectUpgraded(page);
+  await expect(page.getByText('Free with your promo code')).toBeVisible();
+
+  const context = await browser.newContext();
+  const kuwait = await context.newPage();
+  await newCustomer(kuwait, { countryCode: 'KW' });
+  await openCheckout(kuwait);
+  await kuwait.getByRole('radio', { name: 'Knet' }).check();
+  await kuwait.getByLabel('Promo code').fill('FLEXFREE');
+  await kuwait.getByRole('button', { name: 'Apply' }).click();
+  await expect(kuwait.getByText('Your promo code has been applied.')).toBeVisible();
+  await payButton(kuwait).click();
+  await expectUpgraded(kuwait);
+  await expect(kuwait).not.toHaveURL(/sandbox/);
+  await context.close();
 });
 
 test('Sadad pays for a Saudi customer, Knet for a Kuwaiti one', async ({ page, browser }) => {
@@ -228,6 +304,41 @@ test('the plans page asks before turning renewal off, and before cancelling Flex
   await page.getByRole('button', { name: 'Cancel Flex' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Continue to the request' }).click();
   await expect(page).toHaveURL('/en/account/request/submit?categoryId=6407');
+});
+
+test('one way to write money: the plan’s own currency digits on the plans page and in the checkout', async ({
+  page,
+}) => {
+  await newCustomer(page);
+  await page.goto('/en/account/membership-plan');
+  const annual = page.getByRole('listitem', { name: 'Flex annual' });
+  await expect(annual.locator('.price-amount')).toHaveText('JOD\u00a035.000');
+  await expect(annual.locator('.price-decimals')).toHaveText('.000');
+  await openCheckout(page);
+  await expect(page.locator('.checkout-price .price-amount')).toHaveText('JOD\u00a035.000');
+  await expect(page.locator('.checkout-total dd')).toHaveText('JOD\u00a035.000');
+  await page.getByRole('radio', { name: 'New card' }).check();
+  await expect(payButton(page)).toHaveText('Pay \u2068JOD\u00a035.000\u2069');
+});
+
+test('in Arabic, a refused card reads in Arabic, with no missing catalogue key', async ({ page }) => {
+  const missing: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().startsWith('Missing catalogue key')) missing.push(m.text());
+  });
+  await newCustomer(page);
+  await page.goto('/ar/account/membership-payment?id=2');
+  await expect(page.getByRole('radiogroup')).toBeVisible();
+  await page.getByRole('radio', { name: 'بطاقة جديدة' }).check();
+  await page.locator('input[autocomplete="cc-name"]').fill('Test Customer');
+  await page.locator('input[autocomplete="cc-number"]').fill('4000 0000 0000 0002');
+  await page.locator('select[autocomplete="cc-exp-month"]').selectOption('09');
+  await page.locator('select[autocomplete="cc-exp-year"]').selectOption(String(new Date().getFullYear() + 3));
+  await page.locator('input[autocomplete="cc-csc"]').fill('123');
+  await page.locator('.checkout-pay').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'رُفضت بطاقتك.' })).toBeVisible();
+  await expect(page.getByText('Your card was declined.')).toHaveCount(0);
+  expect(missing).toEqual([]);
 });
 
 test('the Arabic checkout reads right to left and passes axe', async ({ page }) => {

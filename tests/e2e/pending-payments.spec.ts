@@ -116,3 +116,21 @@ test('the page in Arabic, right to left', async ({ page }) => {
   await expect(page.getByText('رسوم الشحن')).toBeVisible();
   await expectAccessible(page);
 });
+
+test('in Arabic, a payment cancelled on the provider’s page comes back saying so in Arabic', async ({ page }) => {
+  const missing: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().startsWith('Missing catalogue key')) missing.push(m.text());
+  });
+  await newCustomer(page, { pendingShipments: 1 });
+  await page.goto('/ar/pending-payments');
+  const list = page.getByRole('list', { name: 'الشحنات ذات الرسوم المستحقة' }).getByRole('listitem');
+  await list.first().getByRole('checkbox').check();
+  await page.locator('.pending-page button.button').last().click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL('/ar/pending-payments');
+  await expect(page.getByText('ألغيت عملية الدفع. لم يُخصم أي مبلغ.')).toBeVisible();
+  await expect(list).toHaveCount(1);
+  expect(missing).toEqual([]);
+});

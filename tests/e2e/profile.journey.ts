@@ -69,9 +69,24 @@ test('a customer edits the profile: phone numbers are saved without spaces, plus
 
   await page.getByLabel('Mobile number').fill('+971 (50) 123 9876');
   await page.getByLabel('Other phone (optional)').fill('+971 4 555 0000');
-  await page.getByLabel('Year', { exact: true }).selectOption(String(new Date().getFullYear() - 5));
-  await page.getByRole('button', { name: 'Save profile' }).click();
-  await expect(page.getByText('You must be at least 18 years old.')).toBeVisible();
+  // The years end at the last one that can make an adult (spec 1 §3, §5); born tomorrow in it, one is 17 today.
+  const thisYear = new Date().getFullYear();
+  const years = page.getByLabel('Year', { exact: true }).locator('option:not([value=""])');
+  await expect(years).toHaveCount(100);
+  await expect(years.first()).toHaveAttribute('value', String(thisYear - 18));
+  const [day, month] = await Promise.all(
+    ['Day', 'Month'].map((label) => page.getByLabel(label, { exact: true }).inputValue()),
+  );
+  const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000);
+  if (tomorrow.getFullYear() === thisYear) {
+    await page.getByLabel('Day', { exact: true }).selectOption(String(tomorrow.getDate()));
+    await page.getByLabel('Month', { exact: true }).selectOption(String(tomorrow.getMonth() + 1));
+    await page.getByLabel('Year', { exact: true }).selectOption(String(thisYear - 18));
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await expect(page.getByText('You must be at least 18 years old.')).toBeVisible();
+    await page.getByLabel('Day', { exact: true }).selectOption(day ?? '');
+    await page.getByLabel('Month', { exact: true }).selectOption(month ?? '');
+  }
   await page.getByLabel('Year', { exact: true }).selectOption('1988');
   await page.getByLabel('City').fill('Atlantis');
   await page.getByRole('button', { name: 'Save profile' }).click();

@@ -130,8 +130,19 @@ test('returns a delivered shipment through the three steps', async ({ page }) =>
   }
   await date.fill(written(tooLate));
   await date.blur();
+  // Calculate checks the pickup first: the field says what is wrong, and no price is asked for.
+  const calculations: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/shipments/return/calculate')) calculations.push(r.url());
+  });
+  const calculate = page.getByRole('button', { name: 'Calculate price' });
+  const windowError = page.getByText('Choose a pickup date from today to 7 days ahead.');
+  await calculate.click();
+  await expect(windowError).toBeVisible();
+  await expect(page.locator('.return-price')).toHaveText('Please correct the highlighted fields.');
+  expect(calculations).toEqual([]);
   await page.getByRole('button', { name: 'Submit return' }).click();
-  await expect(page.getByText('Choose a pickup date from today to 7 days ahead.')).toBeVisible();
+  await expect(windowError).toBeVisible();
   await expect(page).toHaveURL(`/en/shipment-return/pickup?id=${id}`);
 
   // A valid day from the calendar.
@@ -149,21 +160,29 @@ test('returns a delivered shipment through the three steps', async ({ page }) =>
   await group(page, 'Ready from').getByLabel('Minute').selectOption('30');
   await group(page, 'Collect by').getByLabel('Hour').selectOption('14');
   await expect(page.getByText("The collect-by time can't be before the ready time.")).toBeVisible();
+  await calculate.click();
+  await expect(page.getByText("The collect-by time can't be before the ready time.")).toBeVisible();
+  await expect(page.locator('.return-price')).toHaveText('Please correct the highlighted fields.');
+  expect(calculations).toEqual([]);
   await group(page, 'Collect by').getByLabel('Hour').selectOption('17');
   await expect(page.getByText("The collect-by time can't be before the ready time.")).toBeHidden();
 
   // The declared value may not exceed the limit (US: $800).
   await expect(page.getByText('The declared value of a return can be at most \u2068$800.00\u2069.')).toBeVisible();
   await page.getByLabel('Declared value (USD)').fill('900');
+  await calculate.click();
+  await expect(page.getByText('The declared value is above the limit for returns.')).toBeVisible();
+  expect(calculations).toEqual([]);
   await page.getByRole('button', { name: 'Submit return' }).click();
   await expect(page.getByText('The declared value is above the limit for returns.')).toBeVisible();
   await page.getByLabel('Declared value (USD)').fill('75.25');
   await page.getByLabel('Declared value (USD)').blur();
   await expect(page.getByLabel('Declared value (USD)')).toHaveValue('75.3');
 
-  // The price: basic rate US→JO for 1.20 kg (three half kilograms).
-  await page.getByRole('button', { name: 'Calculate price' }).click();
+  // The price: basic rate US→JO for 1.20 kg (three half kilograms), asked for once the pickup is valid.
+  await calculate.click();
   await expect(page.locator('.return-price')).toContainText('Return price: \u2068$39.00\u2069');
+  expect(calculations).toHaveLength(1);
   await expectAccessible(page);
 
   await page.getByRole('button', { name: 'Submit return' }).click();

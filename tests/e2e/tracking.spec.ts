@@ -149,7 +149,7 @@ test('an inquiry from tracking passes through login and comes back to the shipme
   await expect(page.getByRole('heading', { name: 'Departed origin', exact: true })).toBeVisible();
 });
 
-test('the owner sends an invoice with five files; a sixth is refused and the agreement is asked again', async ({
+test('the owner sends an invoice with five files; more, or unsendable ones, are left out as they are chosen', async ({
   page,
 }) => {
   const who = await makeCustomer(page, { invoiceShipments: 1 });
@@ -164,13 +164,32 @@ test('the owner sends an invoice with five files; a sixth is refused and the agr
   const agreement = form.getByLabel('I confirm the cost and the invoice are true and complete.');
   await form.getByLabel('Cost of the contents (USD)').fill('149.90');
   await form.getByLabel("Yes, I'll upload it").check();
-  await files.setInputFiles([1, 2, 3, 4, 5, 6].map((n) => pdf(`invoice-${n}.pdf`)));
+  // Seven chosen, one of them not a document: warned at once, the first five documents kept (spec 2 §9: 5).
+  const [first, ...rest] = [1, 2, 3, 4, 5, 6].map((n) => pdf(`invoice-${n}.pdf`));
+  const notes = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('cost: 149.90') };
+  await files.setInputFiles([first!, notes, ...rest]);
+  const leftOut = form.getByRole('alert');
+  await expect(leftOut).toContainText("These 2 files were left out and won't be sent:");
+  await expect(leftOut.getByRole('listitem')).toHaveText([
+    '\u2068notes.txt\u2069: not a PNG, JPG, GIF, PDF, DOC or DOCX file',
+    '\u2068invoice-6.pdf\u2069: more than the 5 files you can send',
+  ]);
+  await expect(form.getByText('5 files chosen')).toBeVisible();
+  // The field holds what will be sent.
+  expect(await files.evaluate((input: HTMLInputElement) => [...(input.files ?? [])].map((f) => f.name))).toEqual([
+    'invoice-1.pdf',
+    'invoice-2.pdf',
+    'invoice-3.pdf',
+    'invoice-4.pdf',
+    'invoice-5.pdf',
+  ]);
+  await expect(files).toHaveAttribute('aria-describedby', /files-left-out/);
+  await expectAccessible(page);
   await agreement.check();
-  await form.getByRole('button', { name: 'Send invoice' }).click();
-  await expect(form.getByText('You can attach up to 5 files.')).toBeVisible();
 
-  // Changing the files takes the agreement back.
+  // Changing the files takes the agreement back; a choice that fits clears the warning.
   await files.setInputFiles([1, 2, 3, 4, 5].map((n) => pdf(`invoice-${n}.pdf`)));
+  await expect(leftOut).toHaveCount(0);
   await expect(agreement).not.toBeChecked();
   await agreement.check();
   await form.getByLabel("No, I don't have one").check();
@@ -198,5 +217,12 @@ test('the owner sends an invoice with five files; a sixth is refused and the agr
   await expect(page.getByRole('form', { name: 'Invoice' }).getByRole('listitem')).toHaveCount(5);
   await page.goto(`/ar/tracking/${awb}`);
   await expect(page.getByRole('heading', { name: 'الجمارك' })).toBeVisible();
+  // In Arabic, the files left out are named the same way.
+  const arForm = page.getByRole('form', { name: 'الفاتورة' });
+  await arForm.getByLabel(/^ملفات الفاتورة/).setInputFiles([1, 2, 3, 4, 5, 6].map((n) => pdf(`invoice-${n}.pdf`)));
+  await expect(arForm.getByRole('alert')).toContainText('استُبعد هذا الملف ولن يُرسَل:');
+  await expect(arForm.getByRole('alert').getByRole('listitem')).toHaveText(
+    'الملف \u2068invoice-6.pdf\u2069: يزيد على الحد الأقصى وهو 5 ملفات',
+  );
   await expectAccessible(page);
 });

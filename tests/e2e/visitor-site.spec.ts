@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './support.ts';
+import { currencyExponent } from '../../src/lib/payments/money.ts';
 import { items, pageTitle } from './content.ts';
 
 const ORIGIN = 'https://www.shipbox.example';
@@ -242,7 +243,7 @@ test('the flex article shows the plans in display order with the best-value mark
 test('a logged-in customer sees the plans of their own country on the flex article', async ({ page }) => {
   const plans = JSON.parse(readFileSync('src/content/data/plans.json', 'utf8')) as {
     countryCode: string;
-    plans: { planId: number; amount: number }[];
+    plans: { planId: number; amount: number; currencyCode: string }[];
   }[];
   const jordan = plans.find((p) => p.countryCode === 'JO');
   const monthly = jordan?.plans.find((p) => p.planId === 3);
@@ -256,7 +257,8 @@ test('a logged-in customer sees the plans of their own country on the flex artic
   // The plans update once scrolled into view (the island hydrates when visible).
   await page.locator('.flex-plans').scrollIntoViewIfNeeded();
   await expect(page.locator('.flex-plans-scope')).toHaveText('Prices for customers in Jordan.');
-  const [whole = '', decimals = ''] = monthly.amount.toFixed(2).split('.');
+  // The plan's currency's own decimals (the dinar has three), as money is written everywhere.
+  const [whole = '', decimals = ''] = monthly.amount.toFixed(currencyExponent(monthly.currencyCode)).split('.');
   await expect(page.locator('.plan-card[data-plan="3"] .price-whole')).toHaveText(whole);
   await expect(page.locator('.plan-card[data-plan="3"] .price-decimals')).toHaveText(`.${decimals}`);
 });

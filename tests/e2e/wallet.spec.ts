@@ -72,10 +72,15 @@ test('adds a card of each type, with its type detected as it is typed', async ({
   for (const [index, [number, type]] of types.entries()) {
     await fillCard(page, number);
     await expect(page.getByText(`Card type: ${type}`)).toBeVisible();
+    // Each field left once, as a customer tabbing through does.
+    await page.getByLabel('Security code (CVV)').blur();
     await page.getByRole('button', { name: 'Save card' }).click();
     await expect(cards(page)).toHaveCount(index + 1);
-    // The form is empty again for the next card.
+    // The form is empty again for the next card, and says nothing is wrong with it.
     await expect(page.getByLabel('Card number')).toHaveValue('');
+    const form = page.locator('form.wallet-add-card');
+    await expect(form.locator('[aria-invalid="true"]')).toHaveCount(0);
+    await expect(form.locator('.field-error')).toHaveCount(0);
   }
   await expect(page.getByText('Your card has been saved.').first()).toBeVisible();
   await expect(cards(page).first()).toContainText('Default');
@@ -139,6 +144,7 @@ test('adds a PayPal account through the provider page, and a cancel adds nothing
   await page.getByRole('button', { name: 'Add a PayPal account' }).click();
   await expect(page).toHaveURL(/\/sandbox\/paypal\//);
   await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByText('You cancelled on PayPal’s page. No account was added.')).toBeVisible();
   await expect(page).toHaveURL(WALLET);
   await expect(page.getByText('You have no saved PayPal accounts.')).toBeVisible();
 
@@ -161,7 +167,7 @@ test('makes another card the default, kept after a reload', async ({ page }) => 
   await fillCard(page, '5555 5555 5555 4444');
   await page.getByRole('button', { name: 'Save card' }).click();
   await expect(cards(page)).toHaveCount(2);
-  await page.getByRole('button', { name: 'Make default: Master Card ending in 4444' }).click();
+  await page.getByRole('button', { name: 'Make default: Mastercard ending in 4444' }).click();
   await expect(cards(page).nth(1)).toContainText('Default');
   await expect(cards(page).first()).not.toContainText('Default');
   await page.reload();
@@ -180,7 +186,7 @@ test.describe('delete confirmations', () => {
     await expectAccessible(page);
     await dialog(page).getByRole('button', { name: 'Delete' }).click();
     await expect(cards(page)).toHaveCount(1);
-    await expect(cards(page).first()).toContainText('Master Card ending in 4444');
+    await expect(cards(page).first()).toContainText('Mastercard ending in 4444');
     await expect(cards(page).first()).toContainText('Default');
   });
 
@@ -296,4 +302,24 @@ test('the wallet in Arabic reads right to left', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 2, name: 'البطاقات المحفوظة' })).toBeVisible();
   await expect(page.getByText('فيزا تنتهي بالأرقام 1111')).toBeVisible();
   await expectAccessible(page);
+});
+
+test('in Arabic, a card the bank refuses is refused in Arabic, with no missing catalogue key', async ({ page }) => {
+  const missing: string[] = [];
+  page.on('console', (m) => {
+    if (m.text().startsWith('Missing catalogue key')) missing.push(m.text());
+  });
+  await newCustomer(page);
+  await page.goto('/ar/account/payment-options');
+  await expect(page.getByRole('heading', { level: 2, name: 'البطاقات المحفوظة' })).toBeVisible();
+  const form = page.locator('form.wallet-add-card');
+  await form.locator('input[autocomplete="cc-name"]').fill('Test Customer');
+  await form.locator('input[autocomplete="cc-number"]').fill('4000 0000 0000 0002');
+  await form.locator('select[autocomplete="cc-exp-month"]').selectOption('09');
+  await form.locator('select[autocomplete="cc-exp-year"]').selectOption(nextYear);
+  await form.locator('input[autocomplete="cc-csc"]').fill('123');
+  await form.locator('button[type="submit"]').click();
+  await expect(page.getByRole('alert').filter({ hasText: 'رُفضت بطاقتك.' }).first()).toBeVisible();
+  await expect(page.getByText('Your card was declined.')).toHaveCount(0);
+  expect(missing).toEqual([]);
 });

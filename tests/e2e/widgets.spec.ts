@@ -37,6 +37,8 @@ async function openArticle(page: Page, lang = 'en') {
   // The islands hydrate once visible; Astro drops `ssr` from each island when it has.
   await expect(widgets.locator('astro-island')).toHaveCount(2);
   await expect(widgets.locator('astro-island[ssr]')).toHaveCount(0);
+  // Awake: the island checks its forms itself from then on.
+  await expect(widgets.locator('#tool-track')).toHaveAttribute('novalidate', '');
   return widgets;
 }
 
@@ -259,4 +261,216 @@ test('the converter says which field is wrong, and is marked not loaded when its
   await converter.getByLabel('Amount').fill('1,2,3');
   await converter.getByRole('button', { name: 'Convert' }).click();
   await expect(converter).toContainText('Enter an amount above 0, in numbers.');
+});
+
+/** Holds the tool box's script until `release()`: the island stays as the server wrote it, its forms plain HTML. */
+async function holdToolBox(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/ToolBox\.[\w-]+\.js$/, async (route) => {
+    await released;
+    // The page may have gone on meanwhile (a form sent before the island woke): its request with it.
+    await route.continue().catch(() => undefined);
+  });
+  return release;
+}
+
+/** The tool box on an article, scrolled into view, as the server wrote it. */
+async function toolBoxOf(page: Page, path = '/en/about/how-shipbox-works') {
+  await page.goto(path);
+  const box = page.locator('.tool-box');
+  await box.scrollIntoViewIfNeeded();
+  return box;
+}
+
+/** The tool box has hydrated: it checks its forms itself from then on. */
+const awake = (page: Page) => expect(page.locator('#tool-track')).toHaveAttribute('novalidate', '');
+
+test.describe('the tool box without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('track opens the tracking page of the number; the browser asks for a missing one; a blank one is asked for again', async ({
+    page,
+  }) => {
+    const box = await toolBoxOf(page);
+    const track = box.locator('details[data-tool="track"]');
+    const number = track.getByLabel('Air waybill number');
+
+    // Empty: the browser refuses to send it.
+    await track.getByRole('button', { name: 'Track' }).click();
+    await expect(page).toHaveURL('/en/about/how-shipbox-works');
+    expect(await number.evaluate((input: HTMLInputElement) => input.validity.valueMissing)).toBe(true);
+
+    // Only spaces: the server answers with the form again, the error under the field.
+    await number.fill('   ');
+    const [blank] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/en/tracking?')),
+      track.getByRole('button', { name: 'Track' }).click(),
+    ]);
+    expect(blank.status()).toBe(400);
+    await expect(page).toHaveURL(/\/en\/tracking\?awbNumber=\+\+\+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Track your shipment');
+    const again = page.locator('details[data-tool="track"]');
+    await expect(again.getByText('Enter a tracking number.')).toBeVisible();
+    await expect(again.getByLabel('Air waybill number')).toHaveAttribute('aria-invalid', 'true');
+
+    await again.getByLabel('Air waybill number').fill(' SB9000100 ');
+    await again.getByRole('button', { name: 'Track' }).click();
+    await expect(page).toHaveURL('/en/tracking/SB9000100');
+    await expect(page).toHaveTitle(/^Track your shipment/);
+  });
+
+  test('the office locator opens on the chosen country', async ({ page }) => {
+    const box = await toolBoxOf(page, '/ar/faqs');
+    const office = box.locator('details[data-tool="office"]');
+    await office.locator('summary').click();
+    await office.getByLabel('الدولة').selectOption('JO');
+    await office.getByRole('button', { name: 'اعرض المكاتب' }).click();
+    await expect(page).toHaveURL('/ar/office/office-locator/JO');
+  });
+
+  test('the rate calculator and the converter come back to their page with what was typed in the address', async ({
+    page,
+  }) => {
+    const box = await toolBoxOf(page);
+    const calculator = box.locator('details[data-tool="rates"]');
+    await calculator.locator('summary').click();
+    await calculator.getByLabel('Ship from').selectOption('US');
+    await calculator.getByLabel('Ship to').selectOption('JO');
+    await calculator.getByLabel('Weight').fill('1.6');
+    await calculator.getByLabel('Pounds (lb)').check();
+    await calculator.getByRole('button', { name: 'Calculate' }).click();
+    await expect(page).toHaveURL('/en/about/how-shipbox-works?origin=US&destination=JO&weight=1.6&unit=1#tool-rates');
+
+    const converter = page.locator('details[data-tool="converter"]');
+    await converter.locator('summary').click();
+    // The lists are there without script, the language's pair chosen.
+    await expect(converter.getByLabel('From', { exact: true })).toHaveValue('USD');
+    await expect(converter.getByLabel('To', { exact: true })).toHaveValue('JOD');
+    await converter.getByLabel('Amount').fill('100');
+    await converter.getByRole('button', { name: 'Convert' }).click();
+    await expect(page).toHaveURL(
+      '/en/about/how-shipbox-works?currencyFrom=USD&currencyTo=JOD&amount=100#tool-converter',
+    );
+  });
+});
+
+test('a tracking number sent blank is asked for again, with the error under the field', async ({ page }) => {
+  const response = await page.goto('/ar/tracking?awbNumber=+');
+  expect(response?.status()).toBe(400);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('تتبّع شحنتك');
+  const track = page.locator('details[data-tool="track"]');
+  await track.scrollIntoViewIfNeeded();
+  await awake(page);
+  const number = track.getByLabel('رقم بوليصة الشحن الجوي');
+  await expect(number).toHaveAttribute('aria-invalid', 'true');
+  await expect(track.getByText('أدخل رقم التتبع.')).toBeVisible();
+  await expectAccessible(page);
+  await number.fill('SB9000100');
+  await expect(number).not.toHaveAttribute('aria-invalid');
+  await track.getByRole('button', { name: 'تتبّع' }).click();
+  await expect(page).toHaveURL('/ar/tracking/SB9000100');
+});
+
+test.describe('the tool box used before it wakes', () => {
+  test('track opens the tracking page of the number', async ({ page }) => {
+    const release = await holdToolBox(page);
+    const box = await toolBoxOf(page);
+    await box.getByLabel('Air waybill number').fill('SB9000100');
+    await box.getByRole('button', { name: 'Track' }).click();
+    await expect(page).toHaveURL('/en/tracking/SB9000100');
+    release();
+    await expect(page.getByRole('progressbar', { name: 'Shipment progress' })).toBeVisible();
+  });
+
+  test('the office locator opens on the chosen country', async ({ page }) => {
+    const release = await holdToolBox(page);
+    const box = await toolBoxOf(page);
+    const office = box.locator('details[data-tool="office"]');
+    await office.locator('summary').click();
+    await office.getByLabel('Country').selectOption('JO');
+    await office.getByRole('button', { name: 'Show offices' }).click();
+    await expect(page).toHaveURL('/en/office/office-locator/JO');
+    release();
+  });
+
+  test('the rate calculator answers once awake, with the values kept', async ({ page }) => {
+    const release = await holdToolBox(page);
+    const box = await toolBoxOf(page);
+    const calculator = box.locator('details[data-tool="rates"]');
+    await calculator.locator('summary').click();
+    await calculator.getByLabel('Ship from').selectOption('US');
+    await calculator.getByLabel('Ship to').selectOption('JO');
+    await calculator.getByLabel('Weight').fill('1.6');
+    await calculator.getByLabel('Pounds (lb)').check();
+    await calculator.getByRole('button', { name: 'Calculate' }).click();
+    await expect(page).toHaveURL(/\?origin=US&destination=JO&weight=1\.6&unit=1#tool-rates$/);
+    release();
+
+    const sent = page.locator('details[data-tool="rates"]');
+    await expect(sent).toHaveAttribute('open', '');
+    await expect(sent.locator('.tool-result [data-plan="1"]')).toContainText(
+      price('US', 'JO', 1, 1.6 * 0.45359237).toFixed(2),
+    );
+    await expect(sent.getByLabel('Ship from')).toHaveValue('US');
+    await expect(sent.getByLabel('Ship to')).toHaveValue('JO');
+    await expect(sent.getByLabel('Weight')).toHaveValue('1.6');
+    await expect(sent.getByLabel('Pounds (lb)')).toBeChecked();
+    // Answered: the address no longer carries the form.
+    await expect(page).toHaveURL('/en/about/how-shipbox-works#tool-rates');
+  });
+
+  test('the converter answers once awake, with the values kept', async ({ page }) => {
+    const release = await holdToolBox(page);
+    const box = await toolBoxOf(page, '/ar/faqs');
+    const converter = box.locator('details[data-tool="converter"]');
+    await converter.locator('summary').click();
+    await converter.getByLabel('من', { exact: true }).selectOption('USD');
+    await converter.getByLabel('إلى', { exact: true }).selectOption('JOD');
+    await converter.getByLabel('المبلغ').fill('100');
+    await converter.getByRole('button', { name: 'حوّل' }).click();
+    await expect(page).toHaveURL(/\/ar\/faqs\?currencyFrom=USD&currencyTo=JOD&amount=100#tool-converter$/);
+    release();
+
+    const sent = page.locator('details[data-tool="converter"]');
+    await expect(sent).toHaveAttribute('open', '');
+    const jod = currencies.find((c) => c.currencyCode === 'JOD')?.usdRate ?? 0;
+    await expect(sent.locator('.tool-result')).toContainText(`${(100 * jod).toFixed(1)} JOD`);
+    await expect(sent.getByLabel('المبلغ')).toHaveValue('100');
+    await expect(sent.getByLabel('من', { exact: true })).toHaveValue('USD');
+    await expect(page).toHaveURL('/ar/faqs#tool-converter');
+  });
+
+  test('what was typed, chosen and ticked before the island woke stays, and the island then answers in place', async ({
+    page,
+  }) => {
+    const release = await holdToolBox(page);
+    const box = await toolBoxOf(page);
+    await box.getByLabel('Air waybill number').fill('SB9000105');
+    const calculator = box.locator('details[data-tool="rates"]');
+    await calculator.locator('summary').click();
+    await calculator.getByLabel('Ship from').selectOption('GB');
+    await calculator.getByLabel('Ship to').selectOption('JO');
+    await calculator.getByLabel('Weight').fill('3');
+    await calculator.getByLabel('Pounds (lb)').check();
+    release();
+    await awake(page);
+
+    await expect(calculator).toHaveAttribute('open', '');
+    await expect(calculator.getByLabel('Pounds (lb)')).toBeChecked();
+    await expect(calculator.getByLabel('Kilograms (kg)')).not.toBeChecked();
+    await expect(calculator.getByLabel('Ship from')).toHaveValue('GB');
+    await expect(calculator.getByLabel('Ship to')).toHaveValue('JO');
+    await expect(calculator.getByLabel('Weight')).toHaveValue('3');
+    await expect(box.getByLabel('Air waybill number')).toHaveValue('SB9000105');
+
+    // Awake: the island answers without reloading the page, for the values the visitor left.
+    await page.evaluate(() => document.documentElement.setAttribute('data-same-page', ''));
+    await calculator.getByRole('button', { name: 'Calculate' }).click();
+    await expect(calculator.locator('.tool-result [data-plan="1"]')).toContainText(
+      price('GB', 'JO', 1, 3 * 0.45359237).toFixed(2),
+    );
+    await expect(page.locator('html[data-same-page]')).toHaveCount(1);
+    await expect(page).toHaveURL('/en/about/how-shipbox-works');
+  });
 });

@@ -11,7 +11,7 @@ vi.hoisted(() => {
 import { atom } from 'nanostores';
 import type { Paged } from '../../src/lib/api/account-home/account-home.ts';
 import { pagedQuery } from '../../src/lib/account-home/paged-query.ts';
-import { $addresses } from '../../src/lib/account-home/queries.ts';
+import { $addresses, readAccountIn } from '../../src/lib/account-home/queries.ts';
 import { $packages, $requests, accountHomeShownAgain, turnPage } from '../../src/lib/account-home/home-queries.ts';
 import { setCurrentUser } from '../../src/lib/session/session-store.ts';
 import { json, settle } from '../support/stores.ts';
@@ -127,7 +127,10 @@ const address = (id: number) => ({
 });
 
 describe('the account home lists', () => {
-  beforeAll(() => setCurrentUser(user));
+  beforeAll(() => {
+    setCurrentUser(user);
+    readAccountIn('ar');
+  });
   afterEach(() => vi.restoreAllMocks());
 
   it('ask the page of their index with its X-Pagination, the requests by a search', async () => {
@@ -167,7 +170,7 @@ describe('the account home lists', () => {
 
   it('are asked again when the page comes back from the cache, without emptying what is shown', async () => {
     let answer = 1;
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (request) =>
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (request) =>
       (request as Request).url.includes('ShippingAddresses')
         ? json(200, [address(answer)])
         : json(200, [], {
@@ -177,6 +180,10 @@ describe('the account home lists', () => {
     const shown: unknown[] = [];
     const stop = $addresses.listen((value) => shown.push(value.data));
     await settle($addresses, (v) => v.data !== undefined);
+    // In the page's language, which names the mailboxes.
+    expect((fetch.mock.calls[0]?.[0] as Request).url).toBe(
+      'https://site.test/api/v1/account/c-1/ShippingAddresses/?language=ar',
+    );
     answer = 2;
     shown.length = 0;
     accountHomeShownAgain();

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { chosenTab, defaultTab, visibleTabs } from '../../src/lib/account-home/tabs.ts';
-import { claimNeedsFile, claimProcess, type ClaimSearch } from '../../src/lib/account-home/claim-process.ts';
+import {
+  claimNeedsFile,
+  claimProcess,
+  foundOutcome,
+  type ClaimSearch,
+} from '../../src/lib/account-home/claim-process.ts';
 import { howToUseTarget } from '../../src/lib/account-home/how-to-use.ts';
 import { matchesAddress } from '../../src/lib/account-home/address-search.ts';
 import { flexAvailable } from '../../src/lib/account-home/flex.ts';
 import { kgToLb } from '../../src/lib/account-home/units.ts';
-import { needsAttachment, SUBMIT_CATEGORIES, submitCategoryOf } from '../../src/lib/account-home/request-forms.ts';
+import {
+  asksForWaybill,
+  needsAttachment,
+  needsWaybill,
+  SUBMIT_CATEGORIES,
+  submitCategoryOf,
+  submitRequestFormSchema,
+} from '../../src/lib/account-home/request-forms.ts';
 
 describe('account-home tabs (spec 1 §2.3)', () => {
   it.each([
@@ -70,6 +82,35 @@ describe('claim process (spec 1 §4.4)', () => {
   });
 });
 
+describe('a package found by the claim search', () => {
+  const pkg = (customerId: number, lastPi: number, isUserOwner = false, ownClaim: string | null = null) => ({
+    customerId,
+    lastPi,
+    isUserOwner,
+    ownClaim: ownClaim ? { caseReference: ownClaim } : null,
+  });
+  it.each([
+    ['unidentified, not claimed yet', pkg(0, 4), { kind: 'process', decision: { process: 2, subCategory: 8198 } }],
+    [
+      'claimed by the customer (open claim)',
+      pkg(0, 28, false, 'CAS-123456'),
+      { kind: 'claimedByYou', caseReference: 'CAS-123456' },
+    ],
+    // An open claim comes first, whatever state the package is in: one case per package.
+    [
+      'in transit, claimed by the customer',
+      pkg(77, 3, false, 'CAS-654321'),
+      { kind: 'claimedByYou', caseReference: 'CAS-654321' },
+    ],
+    ['claimed by someone (status 28)', pkg(0, 28), { kind: 'claimed' }],
+    ['claimed, a customer number on it', pkg(-1, 28), { kind: 'claimed' }],
+    ["another customer's, out for delivery", pkg(-1, 20), { kind: 'notClaimable' }],
+    ['the owner’s own', pkg(12, 3, true), { kind: 'process', decision: { process: 5, subCategory: null } }],
+  ])('%s', (_, found, outcome) => {
+    expect(foundOutcome(found)).toEqual(outcome);
+  });
+});
+
 describe('how-to-use (spec 1 §2.5)', () => {
   const mailboxes = [
     { countryCode: 'US', entity: 'NYC' },
@@ -86,12 +127,29 @@ describe('how-to-use (spec 1 §2.5)', () => {
     expect(howToUseTarget(mailboxes, 'US', 'ZZZ')).toEqual({ countryCode: 'US', entity: 'NYC', redirect: true });
     expect(howToUseTarget(mailboxes, 'US', undefined)).toEqual({ countryCode: 'US', entity: 'NYC', redirect: true });
   });
-  it('without a Spanish mailbox, falls back to the first one', () => {
-    expect(howToUseTarget(mailboxes.slice(0, 2), 'XX', undefined)).toEqual({
-      countryCode: 'US',
-      entity: 'NYC',
+  it('the bare route is an unknown country too', () => {
+    expect(howToUseTarget(mailboxes, undefined, undefined)).toEqual({
+      countryCode: 'ES',
+      entity: 'BCN',
       redirect: true,
     });
+  });
+  it('a country in lower case is the same country; the address takes its case', () => {
+    expect(howToUseTarget(mailboxes, 'gb', 'lon')).toEqual({ countryCode: 'GB', entity: 'LON', redirect: true });
+  });
+  it('a Spanish mailbox of another warehouse than BCN is the fallback, as an unknown entity of ES would be', () => {
+    const madrid = [...mailboxes.slice(0, 2), { countryCode: 'ES', entity: 'MAD' }];
+    expect(howToUseTarget(madrid, 'XX', undefined)).toEqual({ countryCode: 'ES', entity: 'MAD', redirect: true });
+  });
+  it('without a Spanish mailbox, falls back to the first one, for ES itself too', () => {
+    const noSpain = mailboxes.slice(0, 2);
+    for (const [country, entity] of [
+      ['XX', undefined],
+      [undefined, undefined],
+      ['ES', 'BCN'],
+    ] as const) {
+      expect(howToUseTarget(noSpain, country, entity)).toEqual({ countryCode: 'US', entity: 'NYC', redirect: true });
+    }
     expect(howToUseTarget([], 'US', 'NYC')).toBeNull();
   });
 });
@@ -134,17 +192,32 @@ describe('weights', () => {
 });
 
 describe('request forms (spec 1 §3 categories, §5)', () => {
-  it('offers every category but claims on the submit page', () => {
-    expect([...SUBMIT_CATEGORIES].sort()).toEqual([559, 560, 562, 563, 6407]);
+  it('offers the six categories of spec 1 §3 on the submit page, in its order', () => {
+    expect(SUBMIT_CATEGORIES).toEqual([559, 560, 562, 563, 830, 6407]);
     expect(submitCategoryOf('562')).toBe(562);
-    expect(submitCategoryOf('830')).toBeNull();
-    // About one shipment (from its tracking page), a claim too.
-    expect(submitCategoryOf('830', true)).toBe(830);
-    expect(submitCategoryOf('562', true)).toBe(562);
+    expect(submitCategoryOf('830')).toBe(830);
+    expect(submitCategoryOf('6407')).toBe(6407);
+    expect(submitCategoryOf('561')).toBeNull();
     expect(submitCategoryOf('x')).toBeNull();
+    expect(submitCategoryOf(null)).toBeNull();
   });
   it('needs an attachment for inquiries (562) and claims (830) only', () => {
-    expect([559, 560, 562, 563, 830, 6407].filter((c) => needsAttachment(c as 559))).toEqual([562, 830]);
+    expect(SUBMIT_CATEGORIES.filter((c) => needsAttachment(c))).toEqual([562, 830]);
     expect(needsAttachment(null)).toBe(false);
+  });
+  it('asks inquiries and claims for the waybill number, and needs it for a claim only', () => {
+    expect(SUBMIT_CATEGORIES.filter((c) => asksForWaybill(c))).toEqual([562, 830]);
+    expect(SUBMIT_CATEGORIES.filter((c) => needsWaybill(c))).toEqual([830]);
+    const form = { subject: 'Parcel', description: 'It is mine.', waybill: '  ' };
+    const waybillIssues = (categoryId: string, waybill = form.waybill) =>
+      (submitRequestFormSchema.safeParse({ ...form, categoryId, waybill }).error?.issues ?? [])
+        .filter((i) => i.path[0] === 'waybill')
+        .map((i) => i.message);
+    expect(waybillIssues('830')).toEqual(['validation.awbRequired']);
+    expect(waybillIssues('830', 'SB9000105')).toEqual([]);
+    expect(waybillIssues('562')).toEqual([]);
+    // Shown with the other problems of the form, not after them.
+    const blank = submitRequestFormSchema.safeParse({ categoryId: '830', subject: '', description: '', waybill: '' });
+    expect(blank.error?.issues.map((i) => i.path[0]).sort()).toEqual(['description', 'subject', 'waybill']);
   });
 });

@@ -8,7 +8,7 @@ vi.hoisted(() => {
 import { z } from '../../src/lib/zod.ts';
 import { call, callWithHeaders, urlOf } from '../../src/lib/api/call.ts';
 import { endpoint, multipart } from '../../src/lib/api/endpoint.ts';
-import { ApiError } from '../../src/lib/api/errors.ts';
+import { ApiError, loadErrorKey } from '../../src/lib/api/errors.ts';
 import { json } from '../support/stores.ts';
 
 const postOk = endpoint({
@@ -30,7 +30,8 @@ describe('API failures', () => {
     [400, { code: 'VALIDATION', fieldErrors: { email: ['bad'] } }, 'errors.validation'],
     [429, { code: 'TOO_MANY_ATTEMPTS' }, 'errors.tooManyAttempts'],
     [500, { code: 'SERVER_ERROR' }, 'errors.500'],
-    [503, 'not json', 'errors.500'],
+    [503, { code: 'SERVICE_UNAVAILABLE' }, 'errors.unavailable'],
+    [503, 'not json', 'errors.unavailable'],
     [400, { code: 'ACCOUNT_NOT_RESOLVED' }, 'errors.accountNotResolved'],
     [400, { code: 'ALREADY_ACTIVE' }, 'notifications.accountAlreadyActive'],
     [400, { code: 'SAME_PASSWORD' }, 'notifications.samePassword'],
@@ -51,6 +52,13 @@ describe('API failures', () => {
     });
     const error = await call(postOk).catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 0, messageKey: 'errors.network' });
+  });
+
+  it("gives a page's load failure its message: the session ended, the service away for a moment, or else", () => {
+    expect(loadErrorKey(new ApiError(401, { code: 'UNAUTHORIZED' }))).toBe('errors.unauthorized');
+    expect(loadErrorKey(new ApiError(503, { code: 'SERVICE_UNAVAILABLE' }))).toBe('errors.unavailable');
+    expect(loadErrorKey(new ApiError(500, null))).toBe('errors.500');
+    expect(loadErrorKey(new Error('x'))).toBe('errors.500');
   });
 });
 

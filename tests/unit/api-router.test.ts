@@ -103,6 +103,35 @@ describe('ApiRouter.handle', () => {
     expect(notJson.status).toBe(415);
   });
 
+  it('refuses input the database could not store, naming the field, before any handler runs', async () => {
+    let ran = 0;
+    const router = app({
+      get: () => (ran++, { id: 1, name: 'x' }),
+      add: () => (ran++, { id: 1, name: 'x' }),
+    });
+    const problems = async (res: Response) => {
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as { code: string; fieldErrors: Record<string, string[]> };
+      expect(body.code).toBe('VALIDATION');
+      return body.fieldErrors;
+    };
+    const nul = await send(router, 'POST', '/api/items', { user: 'u1', json: { name: 'box\u0000' } });
+    expect(await problems(nul)).toEqual({ name: ['Contains a NUL character'] });
+    const surrogate = await send(router, 'POST', '/api/items', { user: 'u1', json: { name: 'box\ud800' } });
+    expect(await problems(surrogate)).toEqual({ name: ['Contains an unpaired surrogate'] });
+    // A path that parses to an integer PostgreSQL's integer columns can't hold.
+    const huge = await send(router, 'GET', '/api/customers/u1/items/99999999999', { user: 'u1' });
+    expect(await problems(huge)).toEqual({ id: ['Out of range (-2147483648 to 2147483647)'] });
+    // The query as sent, before its schema.
+    const query = await send(router, 'GET', '/api/customers/u1/items/1?lang=en%00', { user: 'u1' });
+    expect(await problems(query)).toEqual({ lang: ['Contains a NUL character'] });
+    const path = await send(router, 'DELETE', '/api/items/1%00');
+    expect(await problems(path)).toEqual({ id: ['Contains a NUL character'] });
+    expect(ran).toBe(0);
+    // The largest integer a column holds passes.
+    expect((await send(router, 'GET', '/api/customers/u1/items/2147483647', { user: 'u1' })).status).toBe(200);
+  });
+
   it('answers with the declared status: 201 for a creation, 204 with no answer', async () => {
     const router = app();
     const created = await send(router, 'POST', '/api/items', { user: 'u1', json: { name: 'box' } });
@@ -147,20 +176,23 @@ describe('ApiRouter.handle', () => {
     ]);
   });
 
-  it('implies the errors of its shape: validation, session, owner and cross-site refusals', () => {
+  it('implies the errors of its shape: validation, body size, session, owner and cross-site refusals', () => {
     const codes = (e: Parameters<typeof errorCodesOf>[0]) =>
       Object.fromEntries([...errorCodesOf(e)].map(([status, set]) => [status, [...set]]));
     expect(codes(getItem)).toEqual({
       400: ['VALIDATION'],
       401: ['UNAUTHORIZED'],
       403: ['FORBIDDEN'],
+      503: ['SERVICE_UNAVAILABLE'],
       404: ['NOT_FOUND'],
     });
     expect(codes(addItem)).toEqual({
       400: ['VALIDATION'],
+      413: ['BODY_TOO_LARGE'],
       415: ['VALIDATION'],
       401: ['UNAUTHORIZED'],
       403: ['FORBIDDEN'],
+      503: ['SERVICE_UNAVAILABLE'],
     });
   });
 });

@@ -40,8 +40,9 @@ describe('catalogue parts', () => {
   it('assign keys by prefix, the core taking what no feature claims', () => {
     expect(partOfKey('directions.errors.tooFar')).toBe('directions');
     expect(partOfKey('checkout.payNow')).toBe('payments');
-    expect(partOfKey('wallet.balance')).toBe('payments');
-    expect(partOfKey('membership.upgrade')).toBe('payments');
+    expect(partOfKey('wallet.balance')).toBe('wallet');
+    expect(partOfKey('membership.upgrade')).toBe('membership');
+    expect(partOfKey('gateway.declined')).toBe('gateway');
     expect(partOfKey('mail.activation.subject')).toBe('server');
     expect(partOfKey('footer.copyright')).toBe('server');
     expect(partOfKey('tracking.heading')).toBe('tracking');
@@ -49,7 +50,7 @@ describe('catalogue parts', () => {
     expect(partOfKey('errors.network')).toBe('core');
     // A prefix is a whole namespace, not the start of another word.
     expect(partOfKey('walletNotice')).toBe('core');
-    expect(featurePartsOf(['errors.network', 'wallet.cardAdded', 'checkout.paid'])).toEqual(['payments']);
+    expect(featurePartsOf(['errors.network', 'wallet.cardAdded', 'checkout.paid'])).toEqual(['payments', 'wallet']);
     expect(featurePartsOf(['notifications.saved'])).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ import {
   passesLuhn,
 } from '../../src/lib/payments/card-type.ts';
 import { currencyExponent, fromMinor, toMinor } from '../../src/lib/payments/money.ts';
+import { formatMoney } from '../../src/lib/payments/money-format.ts';
 import { addMonths, planExpiryDate } from '../../src/lib/payments/expiry-date.ts';
 import {
   EXPIRY_MONTHS,
@@ -44,7 +45,6 @@ import {
   isFlex,
   listPrice,
   methodsFor,
-  moneyText,
   newCardSchema,
   orderChecks,
   orderExpiryDate,
@@ -247,10 +247,9 @@ describe('money in minor units', () => {
     expect(fromMinor(jod, 'JOD')).toBe(99.9);
   });
 
-  it('writes amounts with the decimals of their currency', () => {
+  it('writes amounts for providers with the decimals of their currency', () => {
     expect(amountText(29, 'USD')).toBe('29.00');
     expect(amountText(3.5, 'JOD')).toBe('3.500');
-    expect(moneyText(4.35, 'USD')).toBe('USD 4.35');
     expect(listPrice(26.1, 2.9, 'USD')).toBe(29);
   });
 });
@@ -346,6 +345,28 @@ describe('form validity and the blocked submit (spec 2 §5)', () => {
     expect(formsValid(method, { ...all, [form!]: false }, need)).toBe(false);
   });
 
+  it('pays with a saved card without any card form (spec 2 §5: existing card, none)', () => {
+    const cards = [saved({ id: 7 })];
+    const forms = emptyForms(cards, []);
+    expect(forms.existingCard).toEqual({ cardId: '7' });
+    const validity = formValidity(forms, { today: TODAY, savedCards: cards, mandateAutoRenew: false });
+    expect(validity.existingCard).toBe(true);
+    // The new card's form, empty, does not hold up a payment with the saved card.
+    expect(validity.card).toBe(false);
+    expect(formsValid('existingCard', validity, { cardDetails: true, features: true })).toBe(true);
+    const checks = orderChecks(
+      { method: 'existingCard', amount: 35, forms },
+      {
+        plan: { planId: 2, mandateAutoRenew: false },
+        savedCards: cards,
+        today: TODAY,
+        autoPayMandatory: false,
+        savingMandatory: false,
+      },
+    );
+    expect(checks.valid).toBe(true);
+  });
+
   it('asks the features form of new card, Visa Checkout, PayPal and Peach, not of Sadad, Knet or a saved card', () => {
     const noFeatures = { ...all, features: false };
     expect(formsValid('newCard', noFeatures, need)).toBe(false);
@@ -389,18 +410,21 @@ describe('form validity and the blocked submit (spec 2 §5)', () => {
     expect(submitBlocked({ ...ok, mandateAutoRenew: true, renew: true })).toBe(false);
   });
 
-  it('asks the mandated renewal in the features form', () => {
-    expect(featuresSchema(true).safeParse({ renew: false, saveCard: false }).success).toBe(false);
-    expect(featuresSchema(true).safeParse({ renew: true, saveCard: false }).success).toBe(true);
-    expect(featuresSchema(false).safeParse({ renew: false, saveCard: true }).success).toBe(true);
+  it('asks the mandated renewal, and mandated AutoPay, in the features form', () => {
+    const form = { renew: false, saveCard: false, autoPay: false };
+    expect(featuresSchema(true).safeParse(form).success).toBe(false);
+    expect(featuresSchema(true).safeParse({ ...form, renew: true }).success).toBe(true);
+    expect(featuresSchema(false).safeParse({ ...form, saveCard: true }).success).toBe(true);
+    expect(fieldErrors(featuresSchema(false, true), form)).toEqual({ autoPay: 'checkout.validation.autoPay' });
+    expect(featuresSchema(false, true).safeParse({ ...form, autoPay: true }).success).toBe(true);
   });
 
   it('checks the saved card, Visa Checkout and Sadad forms', () => {
     const cards = [saved({ id: 7, type: '1' }), saved({ id: 8, type: '3' })];
     const existing = existingCardSchema(cards);
-    expect(existing.safeParse({ cardId: '7', cvv2: '123' }).success).toBe(true);
-    expect(fieldErrors(existing, { cardId: '8', cvv2: '123' })).toEqual({ cvv2: 'checkout.validation.cvv' });
-    expect(fieldErrors(existing, { cardId: '9', cvv2: '123' })).toEqual({ cardId: 'checkout.validation.savedCard' });
+    expect(existing.safeParse({ cardId: '7' }).success).toBe(true);
+    expect(existing.safeParse({ cardId: '8' }).success).toBe(true);
+    expect(fieldErrors(existing, { cardId: '9' })).toEqual({ cardId: 'checkout.validation.savedCard' });
     expect(visaCheckoutSchema.safeParse({ card: null, cvv2: '123' }).success).toBe(false);
     const card = {
       callId: 'c',
@@ -418,13 +442,14 @@ describe('form validity and the blocked submit (spec 2 §5)', () => {
   it('works out every form’s validity from what is filled in', () => {
     const forms = emptyForms([saved()], []);
     const v = formValidity(forms, { today: TODAY, savedCards: [saved()], mandateAutoRenew: true });
-    expect(v).toEqual({ card: false, existingCard: false, visaCheckout: false, sadad: false, features: false });
+    expect(v).toEqual({ card: false, existingCard: true, visaCheckout: false, sadad: false, features: false });
+    expect(formValidity(forms, { today: TODAY, savedCards: [], mandateAutoRenew: false }).existingCard).toBe(false);
     const filled = {
       ...forms,
       newCard: { name: 'A B', number: '4242424242424242', month: '12', year: '2026', cvv: '123' },
-      existingCard: { cardId: '7', cvv2: '123' },
+      existingCard: { cardId: '7' },
       sadad: { accountId: 'ACC-1' },
-      features: { renew: true, saveCard: false },
+      features: { renew: true, saveCard: false, autoPay: false },
     };
     expect(formValidity(filled, { today: TODAY, savedCards: [saved()], mandateAutoRenew: true })).toEqual({
       card: true,
@@ -466,6 +491,8 @@ describe('promo codes (spec 2 §5)', () => {
   it('says why a code was refused when the server says it, else the general message', () => {
     expect(promoErrorKey('PROMO_EXPIRED')).toBe('checkout.error.PROMO_EXPIRED');
     expect(promoErrorKey('VALIDATION')).toBe('signup.payment.promoErrorApplyCode');
+    expect(promoErrorKey('TOO_MANY_ATTEMPTS')).toBe('errors.tooManyAttempts');
+    expect(promoErrorKey('SERVICE_UNAVAILABLE')).toBe('errors.unavailable');
     expect(promoErrorKey(undefined)).toBe('signup.payment.promoErrorApplyCode');
   });
 
@@ -497,9 +524,9 @@ describe('method change (spec 2 §4)', () => {
     forms: {
       ...emptyForms(cards, []),
       newCard: { name: 'A', number: '4242', month: '01', year: '2027', cvv: '1' },
-      existingCard: { cardId: '7', cvv2: '999' },
+      existingCard: { cardId: '7' },
       sadad: { accountId: 'S-1' },
-      features: { renew: true, saveCard: true },
+      features: { renew: true, saveCard: true, autoPay: false },
     },
   };
 
@@ -515,10 +542,10 @@ describe('method change (spec 2 §4)', () => {
     expect(next.amount).toBe(29);
     expect(next.submitted).toBe(false);
     expect(next.expiryDate).toBe('2027-11-22');
-    expect(next.forms.existingCard).toEqual({ cardId: '8', cvv2: '' });
+    expect(next.forms.existingCard).toEqual({ cardId: '8' });
     expect(next.forms.newCard).toEqual(order.forms.newCard);
     expect(next.forms.sadad).toEqual({ accountId: 'S-1' });
-    expect(next.forms.features).toEqual({ renew: true, saveCard: true });
+    expect(next.forms.features).toEqual({ renew: true, saveCard: true, autoPay: false });
   });
 
   it('clears the new card and Sadad data when they are chosen', () => {
@@ -566,6 +593,10 @@ describe('return parameters (spec 2 §2)', () => {
 
   it('reads a cancel or a plain visit as none, and only known plans', () => {
     expect(readReturn('?id=2')).toEqual({ kind: 'none', planId: 2, promoCode: '' });
+    // A provider's cancel comes back with cancelled=1 (its own parameters win when it sends them).
+    expect(readReturn('?id=2&cancelled=1')).toEqual({ kind: 'cancelled', planId: 2, promoCode: '' });
+    expect(readReturn('?id=2&cancelled=1&estn=E-1').kind).toBe('sadad');
+    expect(completesPayment(readReturn('?id=2&cancelled=1'))).toBe(false);
     expect(readReturn('?id=4').planId).toBeNull();
     expect(readReturn('?id=abc').planId).toBeNull();
     expect(readReturn('').planId).toBeNull();
@@ -640,6 +671,9 @@ describe('3-D Secure cookie and in-flight retries', () => {
       'checkout.error.IDEMPOTENCY_IN_FLIGHT',
     );
     expect(paymentErrorKey({ status: 0, code: 'NETWORK', messageKey: 'errors.network' })).toBe('errors.network');
+    expect(paymentErrorKey({ status: 503, code: 'SERVICE_UNAVAILABLE', messageKey: 'errors.unavailable' })).toBe(
+      'errors.unavailable',
+    );
     expect(paymentErrorKey({ status: 422, code: 'IDEMPOTENCY_KEY_REUSED', messageKey: 'errors.500' })).toBe(
       'errors.500',
     );
@@ -764,7 +798,7 @@ describe('checkout parts as rendered', () => {
     const html = renderToStaticMarkup(
       h(FeaturesForm, {
         t: en,
-        form: { renew: false, saveCard: false },
+        form: { renew: false, saveCard: false, autoPay: false },
         errors: { renew: 'checkout.validation.renew' },
         submitted: true,
         showRenew: true,
@@ -783,9 +817,9 @@ describe('checkout parts as rendered', () => {
       h(OrderSummary, { t: en, lang: 'en', plan, promo, amount: 26.1, expiryDate: '2028-01-22' }),
     );
     expect(english).toContain('<span class="price-whole">29</span><span class="price-decimals">.00</span>');
-    expect(english).toContain('− USD 2.90');
+    expect(english).toContain('<bdi>−$2.90</bdi>');
     expect(english).toContain('2 months');
-    expect(english).toContain('<dd dir="ltr">USD 26.10</dd>');
+    expect(english).toContain('<bdi>$26.10</bdi>');
     expect(english).toContain('Jan 22, 2028');
     const arabic = renderToStaticMarkup(
       h(OrderSummary, {
@@ -798,7 +832,9 @@ describe('checkout parts as rendered', () => {
       }),
     );
     expect(arabic).toContain('سنة واحدة');
-    expect(arabic).toContain('<dd dir="ltr">JOD 26.100</dd>');
+    // The same writing as every page that shows money: the currency's three decimals, Latin digits.
+    expect(arabic).toContain(`<bdi>${formatMoney(26.1, 'JOD', 'ar')}</bdi>`);
+    expect(arabic).toContain('<span class="price-whole">29</span><span class="price-decimals">.000</span>');
   });
 });
 
@@ -842,7 +878,7 @@ describe('the order’s checks (spec 2 §5) and its end date (spec 2 §4)', () =
   });
 
   it('sends renewal only for flex, and says why the submit is blocked', () => {
-    const ticked = { ...emptyForms([], []), features: { renew: true, saveCard: true } };
+    const ticked = { ...emptyForms([], []), features: { renew: true, saveCard: true, autoPay: false } };
     expect(orderChecks(order('newCard', 35, ticked), { ...everywhere, plan: annual })).toMatchObject({
       renew: true,
       saveCard: true,
@@ -888,11 +924,34 @@ describe('the order’s checks (spec 2 §5) and its end date (spec 2 §4)', () =
     expect(frameMessageId('chk-4')).toBeNull();
   });
 
+  it('asks a signup for AutoPay where it is offered, mandatory where the country says, and keeps what pays', () => {
+    const signup = { ...everywhere, plan: annual, autoPayOffered: true };
+    expect(orderChecks(order('newCard'), { ...everywhere, plan: annual }).showAutoPay).toBe(false);
+    expect(orderChecks(order('newCard'), signup)).toMatchObject({ showAutoPay: true, autoPayMandated: false });
+    // Sadad and Knet leave nothing for AutoPay to charge.
+    expect(orderChecks(order('sadad'), signup).showAutoPay).toBe(false);
+    expect(orderChecks(order('knet'), signup).showAutoPay).toBe(false);
+    expect(orderChecks(order('existingCard'), signup).showAutoPay).toBe(true);
+
+    const chosen = { ...emptyForms([], []), newCard: card, features: { renew: false, saveCard: false, autoPay: true } };
+    expect(orderChecks(order('newCard', 35, chosen), signup)).toMatchObject({ autoPay: true, saveCard: true });
+
+    const kuwaitSignup = { ...kuwait, plan: annual, autoPayOffered: true };
+    const unticked = { ...emptyForms([], []), newCard: card };
+    expect(orderChecks(order('newCard', 35, unticked), kuwaitSignup)).toMatchObject({
+      autoPayMandated: true,
+      valid: false,
+    });
+    expect(orderChecks(order('newCard', 35, chosen), kuwaitSignup).valid).toBe(true);
+    // Where the method needs no features form (a free PayPal order under mandatory AutoPay), the box is optional.
+    expect(orderChecks(order('payPal', 0), kuwaitSignup)).toMatchObject({ autoPayMandated: false, valid: true });
+  });
+
   it('says the card is kept rather than asking where saving is mandatory', () => {
     const en = createTranslator('en', catalogues.en);
     const props = {
       t: en,
-      form: { renew: false, saveCard: false },
+      form: { renew: false, saveCard: false, autoPay: false },
       errors: {},
       submitted: false,
       showRenew: false,

@@ -39,17 +39,25 @@ const plans = (countryCode: string) => ({
   ],
 });
 /** Cards, PayPal and Visa Checkout everywhere; Knet in Kuwait, where AutoPay is mandatory. */
-const systemsOf = (country: string) => (country === 'KW' ? [1, 2, 3, 4, 6, 5, 9, 8] : [1, 2, 3, 4, 6, 5, 9]);
-const countryMethods = (countryCode: string) => {
-  const mandatory = countryCode === 'KW';
-  return {
-    countryCode,
-    systems: systemsOf(countryCode),
-    cardRoute: 'card',
-    autoPay: { visible: true, mandatory, paymentOptionSavingMandatory: mandatory, discountPercent: null },
-  };
+const systemsOf = (country: string) => {
+  if (country === 'KW') return [1, 2, 3, 4, 6, 5, 9, 8];
+  if (country === 'SA') return [1, 2, 3, 4, 6, 5, 9, 7];
+  return [1, 2, 3, 4, 6, 5, 9];
 };
 const countryIn = (path: string) => path.split('/')[4] ?? '';
+/** The customers of a test are known by their guid: each test's customer has its own. */
+const countryOf = new Map<string, string>();
+const autoPayOptions = (countryCode: string) => {
+  const mandatory = countryCode === 'KW';
+  return {
+    value: false,
+    isAutoPayMandatory: mandatory,
+    isAutoPayVisible: countryCode !== 'EG',
+    isPaymentOptionSavingMandatory: mandatory,
+    discountLabel: null,
+    shippingAgreement: false,
+  };
+};
 
 const token = (status: number, more: Record<string, unknown> = {}) => ({
   status,
@@ -60,11 +68,13 @@ const token = (status: number, more: Record<string, unknown> = {}) => ({
   amountAfterDiscount: 35,
   currencyCode: 'USD',
   message: null,
+  gatewayReturnCode: null,
   ...more,
 });
 const result = (more: Record<string, unknown> = {}) => ({
   statusId: 1,
   gatewayReturnMessage: null,
+  gatewayReturnCode: null,
   amount: 35,
   currencyCode: 'USD',
   orderNumber: 'SB-1001',
@@ -87,7 +97,7 @@ const loads: Record<string, Reply> = {
       systemsOf(countryIn(s.path)).map((id) => ({ id, convertToUSD: false })),
     ),
   'GET /api/account/*/wallet/content': () => json(200, { cards: [], thirdParty: [] }),
-  'GET /api/shareddata/countries/*/paymentoptions': (s) => json(200, countryMethods(countryIn(s.path))),
+  'GET /api/v1/account/*/AutoPayOptions': (s) => json(200, autoPayOptions(countryOf.get(countryIn(s.path)) ?? 'JO')),
   'GET /api/shareddata/getvisaconfig': () =>
     json(200, { VisaApiKey: 'k', VisaImgUrl: '/v.png', VisaLightboxUrl: '/sandbox/visa-checkout/lightbox' }),
   'GET /api/account/GetCustomerDetails': () => json(401, { code: 'UNAUTHORIZED' }),
@@ -128,9 +138,11 @@ function fakeApi(routes: Record<string, Reply | Reply[]> = {}) {
 // A checkout with spies for its side effects
 
 /** A customer of the checkout: one of its own each time, so that no answer of another test is taken for theirs. */
-const checkoutCustomer = (countryCode = 'JO'): CurrentUser =>
-  customer({
-    guid: crypto.randomUUID(),
+const checkoutCustomer = (countryCode = 'JO'): CurrentUser => {
+  const guid = crypto.randomUUID();
+  countryOf.set(guid, countryCode);
+  return customer({
+    guid,
     email: 'lina@example.com',
     firstName: 'Lina',
     hasLiveChat: false,
@@ -140,6 +152,7 @@ const checkoutCustomer = (countryCode = 'JO'): CurrentUser =>
     id: { mandatory: false, uploaded: true, detailsMandatory: false, detailsFilled: true },
     membershipPlan: { id: 1, startDate: '2025-01-01', expiryDate: null, expirationDate: null, autoRenewal: false },
   });
+};
 
 const PAGE = 'https://site.test/en/account/membership-payment';
 const TODAY = new Date('2026-03-10T12:00:00Z');
@@ -302,7 +315,7 @@ describe('the checkout store: paying', () => {
       'POST /api/v1/account/subscription/payUsingNewCard': [
         inFlight,
         inFlight,
-        () => json(200, result({ statusId: 2, gatewayReturnMessage: 'Your card was declined.' })),
+        () => json(200, result({ statusId: 2, gatewayReturnMessage: 'Declined', gatewayReturnCode: 'declined' })),
         () => json(200, result()),
       ],
     });
@@ -328,11 +341,22 @@ describe('the checkout store: paying', () => {
     expect(pays[3]).not.toBe(pays[0]);
   });
 
-  it('shows the gateway message of a failed payment, keeps the form and returns to idle', async () => {
+  it('shows the gateway’s reason of a failed payment by its key, keeps the form and returns to idle', async () => {
     fakeApi({
       'POST /api/payment/*/card/gettoken': () => json(200, token(1)),
-      'POST /api/v1/account/subscription/payUsingNewCard': () =>
-        json(200, result({ statusId: 2, gatewayReturnMessage: 'Your card has insufficient funds.' })),
+      'POST /api/v1/account/subscription/payUsingNewCard': [
+        () =>
+          json(
+            200,
+            result({
+              statusId: 2,
+              gatewayReturnMessage: 'Your card has insufficient funds.',
+              gatewayReturnCode: 'insufficient_funds',
+            }),
+          ),
+        // A reason the product doesn't know: the generic message, never the provider's words.
+        () => json(200, result({ statusId: 0, gatewayReturnMessage: 'Velocity limit', gatewayReturnCode: 'velocity' })),
+      ],
     });
     const { checkout, deps } = await loaded();
     checkout.chooseMethod('newCard');
@@ -341,12 +365,57 @@ describe('the checkout store: paying', () => {
     await settled(checkout);
     expect(checkout.$phase.get()).toEqual({ name: 'idle' });
     expect(checkout.$failure.get()).toMatchObject({
-      failure: { text: 'Your card has insufficient funds.' },
+      failure: { key: 'gateway.insufficient_funds' },
       focus: true,
     });
-    expect(deps.notify).toHaveBeenCalledWith('danger', 'Your card has insufficient funds.');
+    expect(deps.notify).toHaveBeenCalledWith('danger', 'gateway.insufficient_funds');
     expect(checkout.$order.get()?.forms.newCard.name).toBe('Test Customer');
     expect(deps.onPaid).not.toHaveBeenCalled();
+
+    checkout.submit();
+    await settle(checkout.$failure, (f) => f?.failure.key === 'errors.500');
+    expect(deps.notify).not.toHaveBeenCalledWith('danger', 'Velocity limit');
+  });
+
+  it('shows why the provider refused the card at the token call, by its key', async () => {
+    fakeApi({
+      'POST /api/payment/*/card/gettoken': () =>
+        json(
+          200,
+          token(-1, { token: null, message: 'The card number is not valid.', gatewayReturnCode: 'invalid_card' }),
+        ),
+    });
+    const { checkout } = await loaded();
+    checkout.chooseMethod('newCard');
+    checkout.changeForm('newCard', card);
+    checkout.submit();
+    await settled(checkout);
+    expect(checkout.$failure.get()?.failure).toEqual({ key: 'gateway.invalid_card' });
+  });
+
+  it('pays with a saved card by its id alone: no card form, no security code', async () => {
+    const saved = {
+      id: 41,
+      type: '1',
+      first6Digits: '411111',
+      last4Digits: '1111',
+      expiryDate: '1230',
+      name: 'Test Customer',
+      isDefault: true,
+    };
+    const api = fakeApi({
+      'GET /api/account/*/wallet/content': () => json(200, { cards: [saved], thirdParty: [] }),
+      'POST /api/v1/account/subscription/payUsingExistingCard': () => json(200, result({ paymentMethodCode: 'CC03' })),
+    });
+    const { checkout, deps } = await loaded();
+    checkout.chooseMethod('existingCard');
+    expect(checkout.$order.get()).toMatchObject({ method: 'existingCard', forms: { existingCard: { cardId: '41' } } });
+    expect(checkout.$checks.get()).toMatchObject({ valid: true, blocked: false });
+    expect(checkout.submit()).toBe('started');
+    await vi.waitFor(() => expect(deps.onPaid).toHaveBeenCalledOnce());
+    const [pay] = api.calls('POST /api/v1/account/subscription/payUsingExistingCard');
+    expect(pay?.body).toMatchObject({ id: '41', planId: 2 });
+    expect(pay?.body).not.toHaveProperty('cardData');
   });
 
   it('maps a refused call to its message, and ends the attempt', async () => {
@@ -581,7 +650,7 @@ describe('the checkout store: provider redirects and returns', () => {
     expect(checkout.submit()).toBe('started');
     await settle(checkout.$phase, (p) => p.name === 'redirecting');
     expect(api.calls('POST /api/payment/*/paypal/gettoken')[0]?.body).toMatchObject({ url: PAGE, planId: 2 });
-    expect(deps.keepPendingRedirect).toHaveBeenCalledWith({ planId: 2, renew: true });
+    expect(deps.keepPendingRedirect).toHaveBeenCalledWith({ planId: 2, renew: true, autoPay: false });
     expect(deps.notify).toHaveBeenCalledWith('info', 'notifications.waitRedirection');
     expect(deps.navigate).toHaveBeenCalledWith('https://site.test/sandbox/paypal/approve?t=1');
     expect(checkout.submit()).toBe('ignored');
@@ -652,6 +721,67 @@ describe('the checkout store: provider redirects and returns', () => {
     expect(api.seen.filter((s) => s.method === 'POST')).toEqual([]);
     expect(checkout.$phase.get()).toEqual({ name: 'idle' });
   });
+
+  it('says so after the provider’s cancel, even in a tab that kept nothing, and once', async () => {
+    const api = fakeApi();
+    const { checkout, deps } = open({ query: '?id=2&cancelled=1' });
+    await checkout.completeReturn();
+    await checkout.completeReturn();
+    expect(deps.notify).toHaveBeenCalledTimes(1);
+    expect(deps.notify).toHaveBeenCalledWith('info', 'checkout.cancelled');
+    // A reload doesn't say it again.
+    expect(deps.replaceUrl).toHaveBeenCalledWith('/en/account/membership-payment?id=2');
+    expect(api.seen.filter((s) => s.method === 'POST')).toEqual([]);
+    expect(checkout.$phase.get()).toEqual({ name: 'idle' });
+  });
+
+  it('says so when the customer closes Visa Checkout’s lightbox', async () => {
+    const api = fakeApi({ 'POST /api/payment/*/vcupdatepixelinfo': () => json(200, { updated: true }) });
+    const { checkout, deps } = await loaded();
+    checkout.chooseMethod('visaCheckout');
+    checkout.visaCheckoutCancelled('call-3');
+    expect(deps.notify).toHaveBeenCalledWith('info', 'checkout.cancelled');
+    await vi.waitFor(() => expect(api.calls('POST /api/payment/*/vcupdatepixelinfo')).toHaveLength(1));
+    expect(api.calls('POST /api/payment/*/vcupdatepixelinfo')[0]?.body).toMatchObject({ Type: 'CANCEL' });
+  });
+
+  it.each([
+    ['sadad', 'SA', 'SD01'],
+    ['knet', 'KW', 'KN01'],
+  ] as const)(
+    '%s: a promo code that leaves nothing to pay completes as free, without the provider',
+    async (method, country, code) => {
+      const api = fakeApi({
+        'POST /api/v1/account/subscription/applypromo': () =>
+          json(200, {
+            amount: 35,
+            amountAfterDiscount: 0,
+            discount: 35,
+            promoCode: 'FLEXFREE',
+            subscriptionAdditionalDuration: 0,
+            subscriptionAdditionalDurationType: null,
+          }),
+        [`POST /api/payment/*/${method}/gettoken`]: () => json(200, token(2, { token: null, amountAfterDiscount: 0 })),
+        'POST /api/payment/*/subscription/pay': () =>
+          json(200, result({ amount: 0, discount: 35, paymentMethodCode: code })),
+      });
+      const { checkout, deps } = await loaded({ user: checkoutCustomer(country) });
+      checkout.chooseMethod(method);
+      if (method === 'sadad') checkout.changeForm('sadad', { accountId: 'sadad-1' });
+      checkout.typePromoCode('FLEXFREE');
+      await checkout.applyPromo();
+      checkout.changeForm('features', { renew: true });
+      expect(checkout.submit()).toBe('started');
+      await vi.waitFor(() => expect(deps.onPaid).toHaveBeenCalledOnce());
+      expect(deps.navigate).not.toHaveBeenCalled();
+      const [pay] = api.calls('POST /api/payment/*/subscription/pay');
+      expect(pay?.key).toBeTruthy();
+      expect(pay?.body).toMatchObject({ paymentMethodCode: code, promoCode: 'FLEXFREE' });
+      expect(pay?.body.estn ?? '').toBe('');
+      expect(pay?.body.paymentId ?? '').toBe('');
+      expect(checkout.$failure.get()).toBeNull();
+    },
+  );
 });
 
 describe('the checkout store: promo codes', () => {
@@ -730,7 +860,7 @@ describe('the checkout store: promo codes', () => {
   });
 });
 
-describe("the checkout store: the country's AutoPay rules (spec 2 §5)", () => {
+describe("the checkout store: the customer's AutoPay options (spec 2 §4, §5)", () => {
   const free = {
     amount: 35,
     amountAfterDiscount: 0,
@@ -759,7 +889,11 @@ describe("the checkout store: the country's AutoPay rules (spec 2 §5)", () => {
     });
     const { checkout, deps } = await loaded({ user: checkoutCustomer('KW') });
     const load = checkout.$load.get();
-    expect(load.status === 'ready' && load.loaded.autoPay).toEqual({ mandatory: true, savingMandatory: true });
+    expect(load.status === 'ready' && load.loaded.autoPay).toEqual({
+      offered: true,
+      mandatory: true,
+      savingMandatory: true,
+    });
     expect(load.status === 'ready' && load.loaded.methods).toContain('knet');
 
     // PayPal (the default): its account is kept without asking; the features form is not needed for a free order.
@@ -785,10 +919,87 @@ describe("the checkout store: the country's AutoPay rules (spec 2 §5)", () => {
     expect(api.calls('POST /api/v1/account/subscription/payUsingNewCard')[0]?.body).toMatchObject({ saveCard: true });
   });
 
-  it('falls back to the rules of everywhere when the country’s rules do not come', async () => {
-    fakeApi({ 'GET /api/shareddata/countries/*/paymentoptions': () => json(404, { code: 'NOT_FOUND' }) });
-    const { checkout } = await loaded({ user: checkoutCustomer('AE') });
+  it('falls back to the rules of everywhere when the AutoPay options do not come', async () => {
+    fakeApi({ 'GET /api/v1/account/*/AutoPayOptions': () => json(404, { code: 'NOT_FOUND' }) });
+    const { checkout } = await loaded({ user: checkoutCustomer('KW') });
     const load = checkout.$load.get();
-    expect(load.status === 'ready' && load.loaded.autoPay).toEqual({ mandatory: false, savingMandatory: false });
+    expect(load.status === 'ready' && load.loaded.autoPay).toEqual({
+      offered: false,
+      mandatory: false,
+      savingMandatory: false,
+    });
+  });
+
+  it('a Kuwaiti signup must accept AutoPay, keeps the card, and has AutoPay turned on once paid, unmailed', async () => {
+    const api = fakeApi({
+      'POST /api/payment/*/card/gettoken': () => json(200, token(1)),
+      'POST /api/v1/account/subscription/payUsingNewCard': () => json(200, result()),
+      'POST /api/v1/account/*/AutoPayOptions': () => json(200, { ...autoPayOptions('KW'), value: true }),
+    });
+    const { checkout, deps } = await loaded({ user: checkoutCustomer('KW'), kind: 'signup' });
+    checkout.chooseMethod('newCard');
+    checkout.changeForm('newCard', card);
+    expect(checkout.$checks.get()).toMatchObject({ showAutoPay: true, autoPayMandated: true, blocked: true });
+    expect(checkout.submit()).toBe('blocked');
+    checkout.changeForm('features', { autoPay: true });
+    expect(checkout.$checks.get()).toMatchObject({ autoPay: true, saveCard: true, blocked: false });
+    expect(checkout.submit()).toBe('started');
+    await vi.waitFor(() => expect(deps.onPaid).toHaveBeenCalledOnce());
+    expect(api.calls('POST /api/v1/account/subscription/payUsingNewCard')[0]?.body).toMatchObject({
+      saveCard: true,
+      autoPay: true,
+      isSignup: true,
+    });
+    const updates = api.calls('POST /api/v1/account/*/AutoPayOptions');
+    expect(updates).toHaveLength(1);
+    expect(updates[0]?.body).toEqual({ value: true, notifyUser: false, shippingAgreement: true });
+  });
+
+  it('asks AutoPay of signups only, and a failed update still leads on to the next step', async () => {
+    const api = fakeApi({
+      'POST /api/payment/*/card/gettoken': () => json(200, token(1)),
+      'POST /api/v1/account/subscription/payUsingNewCard': () => json(200, result()),
+      'POST /api/v1/account/*/AutoPayOptions': () => json(409, { code: 'AUTOPAY_NO_PAYMENT_OPTION' }),
+    });
+    const member = await loaded({ user: checkoutCustomer('KW') });
+    member.checkout.chooseMethod('newCard');
+    expect(member.checkout.$checks.get()?.showAutoPay).toBe(false);
+
+    const { checkout, deps } = await loaded({ user: checkoutCustomer('JO'), kind: 'signup' });
+    checkout.chooseMethod('newCard');
+    checkout.changeForm('newCard', card);
+    expect(checkout.$checks.get()).toMatchObject({ showAutoPay: true, autoPayMandated: false, blocked: false });
+    checkout.changeForm('features', { autoPay: true });
+    checkout.submit();
+    await vi.waitFor(() => expect(deps.onPaid).toHaveBeenCalledOnce());
+    expect(api.calls('POST /api/v1/account/*/AutoPayOptions')).toHaveLength(1);
+  });
+
+  it('a signup that did not choose AutoPay leaves the options as they are', async () => {
+    const api = fakeApi({
+      'POST /api/payment/*/card/gettoken': () => json(200, token(1)),
+      'POST /api/v1/account/subscription/payUsingNewCard': () => json(200, result()),
+    });
+    const { checkout, deps } = await loaded({ user: checkoutCustomer('JO'), kind: 'signup' });
+    checkout.chooseMethod('newCard');
+    checkout.changeForm('newCard', card);
+    checkout.submit();
+    await vi.waitFor(() => expect(deps.onPaid).toHaveBeenCalledOnce());
+    expect(api.calls('POST /api/v1/account/*/AutoPayOptions')).toHaveLength(0);
+  });
+
+  it('keeps a signup’s AutoPay choice across the provider’s page', async () => {
+    const api = fakeApi({
+      'POST /api/v1/account/subscription/payUsingNewThirdParty': () => json(200, result({ paymentMethodCode: 'PP01' })),
+      'POST /api/v1/account/*/AutoPayOptions': () => json(200, { ...autoPayOptions('JO'), value: true }),
+    });
+    const { checkout, deps } = open({
+      kind: 'signup',
+      query: '?id=2&token=EC-7&PayerID=P-1&save=1',
+      pending: { planId: 2, renew: false, autoPay: true },
+    });
+    await checkout.completeReturn();
+    await vi.waitFor(() => expect(deps.onPaid).toHaveBeenCalledOnce());
+    expect(api.calls('POST /api/v1/account/*/AutoPayOptions')).toHaveLength(1);
   });
 });

@@ -16,6 +16,18 @@ describe('hosting rules', () => {
     expect(conf).toMatch(/\^\/\(\?!\(\?:en\|ar\)\(\?:\/\|\$\)\)\[A-Za-z\]\{2\}/);
   });
 
+  it("answers the tool box's forms sent without JavaScript, as the server does", () => {
+    const conf = nginxInclude({ ...shipbox, languages: [...shipbox.languages] });
+    expect(conf).toContain('location ~ "^/(?<formlang>en|ar)/tracking$" {');
+    expect(conf).toContain('return 302 /$formlang/tracking/$arg_awbNumber;');
+    expect(conf).toContain('error_page 400 /$formlang/track-shipment.html;');
+    expect(conf).toContain(
+      'if ($arg_countryCode ~ "^[A-Za-z]{2}$") { return 302 /$formlang/office/office-locator/$arg_countryCode; }',
+    );
+    // Before the rules that serve pages, which would otherwise answer these paths first.
+    expect(conf.indexOf('/(?<formlang>en|ar)/tracking$')).toBeLessThan(conf.indexOf('/(en|ar)/tracking/[^/]+$'));
+  });
+
   it('exports a _redirects file with shell rewrites and 404 fallbacks', () => {
     const file = redirectsFile({ ...mailbridge, languages: [...mailbridge.languages] });
     expect(file).toContain('/ /en/home 302');

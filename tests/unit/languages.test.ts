@@ -7,7 +7,8 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, LANGUAGE_FACTS, dirOf, localeOf, pickLang } from '../../src/i18n/languages.ts';
 import { formatContentDate } from '../../src/lib/content/content-date.ts';
-import { formatDay, formatMoney } from '../../src/lib/widgets/format.ts';
+import { formatDay } from '../../src/lib/widgets/format.ts';
+import { formatMoney } from '../../src/lib/payments/money-format.ts';
 
 const EASTERN_DIGITS = /[\u0660-\u0669\u06F0-\u06F9]/;
 const day = new Date(Date.UTC(2025, 2, 5));

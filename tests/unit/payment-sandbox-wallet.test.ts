@@ -104,9 +104,14 @@ describe('card registration', () => {
     for (const details of bad) {
       const tokenized = await provider.tokenizeCard(details);
       expect(tokenized.ok).toBe(false);
-      expect(await register(details)).toEqual({ status: 'refused', message: tokenized.ok ? '' : tokenized.message });
+      if (tokenized.ok) continue;
+      expect(await register(details)).toEqual({ status: 'refused', code: tokenized.code, message: tokenized.message });
     }
-    expect(await register(card(DECLINED))).toEqual({ status: 'refused', message: SANDBOX_MESSAGES.declined });
+    expect(await register(card(DECLINED))).toEqual({
+      status: 'refused',
+      code: 'declined',
+      message: SANDBOX_MESSAGES.declined,
+    });
     for (const returnUrl of ['javascript:alert(1)', '//evil.example/x', '/\t/evil.example']) {
       await expect(register(card(SUCCEEDS), returnUrl)).rejects.toThrow();
     }
@@ -120,6 +125,7 @@ describe('card registration', () => {
     );
     expect(await provider.completeCardRegistration(id)).toEqual({
       ok: false,
+      code: 'incomplete',
       message: SANDBOX_MESSAGES.verificationPending,
     });
 
@@ -178,12 +184,16 @@ describe('card registration', () => {
       `https://shop.example/en/account/payment-options?from=wallet&id=${id}#cards`,
     );
     expect(failedRes.headers.get('set-cookie')).toBeNull();
-    expect(await provider.completeCardRegistration(id)).toEqual({ ok: false, message: SANDBOX_MESSAGES.secureFailed });
+    expect(await provider.completeCardRegistration(id)).toEqual({
+      ok: false,
+      code: 'authentication_failed',
+      message: SANDBOX_MESSAGES.secureFailed,
+    });
     expect((await post(`/sandbox/3ds/${id}`, { decision: 'pass' })).status).toBe(409);
   });
 
   it('knows no other id: unknown, expired, or a payment’s challenge; and payment challenges still set the cookie', async () => {
-    const unknown = { ok: false, message: SANDBOX_MESSAGES.unknownSession };
+    const unknown = { ok: false, code: 'processing_error', message: SANDBOX_MESSAGES.unknownSession };
     expect(await provider.completeCardRegistration('sbx3dsnothing')).toEqual(unknown);
 
     const tokenized = await provider.tokenizeCard(card(SECURE));
@@ -209,7 +219,11 @@ describe('PayPal account link', () => {
     const { token, redirectUrl } = await startLink();
     expect(token).toMatch(/^sbxpaypal[0-9a-f]{32}$/);
     expect(redirectUrl).toBe(`/sandbox/paypal/${token}`);
-    expect(await provider.completeAccountLink(token)).toEqual({ ok: false, message: SANDBOX_MESSAGES.notApproved });
+    expect(await provider.completeAccountLink(token)).toEqual({
+      ok: false,
+      code: 'cancelled',
+      message: SANDBOX_MESSAGES.notApproved,
+    });
 
     const page = await get(redirectUrl);
     expect(page.status).toBe(200);
@@ -258,11 +272,15 @@ describe('PayPal account link', () => {
     expect(await decide(token, 'cancel')).toMatchObject({ status: 303, location: WALLET_CANCEL });
     expect(await decide(token, 'cancel')).toMatchObject({ status: 303, location: WALLET_CANCEL });
     expect((await decide(token, 'approve')).status).toBe(409);
-    expect(await provider.completeAccountLink(token)).toEqual({ ok: false, message: SANDBOX_MESSAGES.notApproved });
+    expect(await provider.completeAccountLink(token)).toEqual({
+      ok: false,
+      code: 'cancelled',
+      message: SANDBOX_MESSAGES.notApproved,
+    });
   });
 
   it('knows only its own tokens, and keeps only acceptable URLs', async () => {
-    const unknown = { ok: false, message: SANDBOX_MESSAGES.unknownSession };
+    const unknown = { ok: false, code: 'processing_error', message: SANDBOX_MESSAGES.unknownSession };
     expect(await provider.completeAccountLink('sbxpaypalnothing')).toEqual(unknown);
     const payment = {
       ...JOD,

@@ -98,6 +98,16 @@ describe('tokenizeCard', () => {
     expect(await refused(card('378282246310005', { cvv: '123' }))).toBe('The security code must be 4 digits.');
     expect(await refused(card('4242424242424242', { cvv: '1234' }))).toBe('The security code must be 3 digits.');
     expect(await refused(card('4242424242424242', { name: '   ' }))).toMatch(/name/);
+    // Each refusal names its reason with a code the product shows in the customer's language.
+    const codeOf = async (details: CardDetails) => {
+      const result = await provider.tokenizeCard(details);
+      return result.ok ? null : result.code;
+    };
+    expect(await codeOf(card('1234567812345670'))).toBe('unsupported_card');
+    expect(await codeOf(card('4242424242424241'))).toBe('invalid_card');
+    expect(await codeOf(card('4242424242424242', { expiryMonth: 5, expiryYear: 2026 }))).toBe('expired_card');
+    expect(await codeOf(card('378282246310005', { cvv: '123' }))).toBe('incorrect_cvc');
+    expect(await codeOf(card('4242424242424242', { name: '   ' }))).toBe('invalid_card');
     // This month is still valid.
     expect((await provider.tokenizeCard(card('4242424242424242', { expiryMonth: 6, expiryYear: 2026 }))).ok).toBe(true);
     expect(CARD_RULES.find((r) => r.id === 3)?.cvvLength).toBe(4);
@@ -165,7 +175,7 @@ describe('charge', () => {
     const amex = await tokenOf('378282246310005');
     expect(await charge(amex, { cvv: '123' })).toEqual({
       status: 'failed',
-      code: 'declined',
+      code: 'incorrect_cvc',
       message: SANDBOX_MESSAGES.securityCode,
     });
     expect(await charge(amex, { cvv: '1234' })).toMatchObject({ status: 'succeeded' });
@@ -591,8 +601,9 @@ describe('Peach', () => {
     expect(html).toContain('<option value="2041">2041</option>');
     expect(html).toContain(`Pay ${AMOUNT}`);
 
+    // Until the card is given in the frame, the checkout is not finished.
     expect(await provider.completePeach(checkoutId, { ...JOD, reference })).toMatchObject({
-      code: 'processing_error',
+      code: 'incomplete',
     });
 
     const accepted = await post(frame, cardFields('4242 4242 4242 4242'));
@@ -647,7 +658,7 @@ describe('Peach', () => {
     });
     expect(provider.chargeRecords()).toHaveLength(0);
     expect(await provider.completePeach('unknown', { ...JOD, reference: newReference() })).toMatchObject({
-      code: 'processing_error',
+      code: 'incomplete',
     });
   });
 
@@ -659,7 +670,7 @@ describe('Peach', () => {
     expect(challengePath).toMatch(/^\/sandbox\/3ds\/\w+$/);
     expect((await app.request(frame)).headers.get('location')).toBe(challengePath);
     expect(await provider.completePeach(checkoutId, { ...JOD, reference })).toMatchObject({
-      code: 'processing_error',
+      code: 'incomplete',
     });
     const passed = await post(challengePath, { decision: 'pass' });
     expect(passed.status).toBe(303);
@@ -675,7 +686,7 @@ describe('Peach', () => {
     const html = await (await app.request(second.frame)).text();
     expect(html).toContain('3-D Secure verification failed.');
     expect(await provider.completePeach(second.checkoutId, { ...JOD, reference: second.reference })).toMatchObject({
-      code: 'processing_error',
+      code: 'incomplete',
     });
     expect(provider.chargeRecords()).toHaveLength(1);
   });

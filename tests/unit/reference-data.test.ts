@@ -330,6 +330,18 @@ describe('cities', () => {
       expect(citiesOf(code).length, code).toBeGreaterThanOrEqual(15);
   });
 
+  it('name each city in Arabic too, each name once in its country, as the offices name their cities', () => {
+    for (const entry of cities) {
+      const names = entry.cities.map((city) => city.cityNameAr);
+      expect(new Set(names).size, entry.countryCode).toBe(names.length);
+      for (const city of entry.cities) expect(city.cityNameAr, city.cityName).not.toMatch(/\p{Script=Latin}/u);
+    }
+    for (const office of offices) {
+      const city = citiesOf(office.countryCode).find((c) => c.cityName === office.cityName.en);
+      if (city) expect(city.cityNameAr, office.id).toBe(office.cityName.ar);
+    }
+  });
+
   it('give a postal code wherever the country requires one, and none where the country has none', () => {
     for (const country of countries.filter((c) => c.isZipCodeRequired)) {
       for (const city of citiesOf(country.code))
@@ -377,6 +389,17 @@ describe('mailbox warehouses', () => {
     for (const w of WAREHOUSES) {
       expect(w.entity, w.countryCode).toMatch(/^[A-Z]{3}$/);
       expect(w.phone.startsWith(`${phoneCode.get(w.countryCode)} `), w.countryCode).toBe(true);
+    }
+  });
+
+  it('name each mailbox and its city in Arabic, and print their postal address in Latin script', () => {
+    const codes = WAREHOUSES.map((w) => w.entity);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const w of WAREHOUSES) {
+      expect(`${w.alias.ar} ${w.city.ar}`, w.entity).not.toMatch(/\p{Script=Latin}/u);
+      for (const line of [w.street, w.city.en, w.state, w.zip]) {
+        if (line) expect(line, w.entity).not.toMatch(ARABIC);
+      }
     }
   });
 });

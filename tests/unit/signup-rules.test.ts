@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  BIRTH_YEAR_COUNT,
   ageOn,
+  birthYears,
   isAdult,
   isCalendarDate,
   mailboxCount,
@@ -14,7 +16,6 @@ import {
   decodeConfirmationPayment,
   isBestValue,
   plansInDisplayOrder,
-  splitPrice,
   toPlanId,
 } from '../../src/lib/signup/signup-steps.ts';
 import { emailCheckProblem, fieldProblemsOf, formProblemOf } from '../../src/lib/signup/signup-errors.ts';
@@ -47,6 +48,29 @@ describe('adult rule (spec 1 §5)', () => {
     expect(isCalendarDate({ day: 29, month: 2, year: 2001 })).toBe(false);
     expect(isCalendarDate({ day: 29, month: 2, year: 2000 })).toBe(true);
     expect(isAdult({ day: 31, month: 4, year: 1980 }, today)).toBe(false);
+  });
+});
+
+describe('birth years (spec 1 §3 lookup lists, §5 adult)', () => {
+  it.each([
+    [new Date(2025, 11, 31), 2007],
+    [new Date(2026, 0, 1), 2008],
+    [new Date(2026, 10, 22), 2008],
+  ])('on %s the list starts at %i', (today, newest) => {
+    const years = birthYears(today);
+    expect(years[0]).toBe(newest);
+    expect(years).toHaveLength(BIRTH_YEAR_COUNT);
+    expect(years.at(-1)).toBe(newest - BIRTH_YEAR_COUNT + 1);
+    expect(years.every((year, i) => i === 0 || year === (years[i - 1] ?? 0) - 1)).toBe(true);
+  });
+
+  it('offers every year that can make an adult today, and none that cannot', () => {
+    for (const today of [new Date(2025, 11, 31), new Date(2026, 0, 1), new Date(2028, 1, 29)]) {
+      const [newest = 0] = birthYears(today);
+      expect(isAdult({ day: 1, month: 1, year: newest }, today)).toBe(true);
+      // Not even the first day of the next year makes someone 18 today.
+      expect(isAdult({ day: 1, month: 1, year: newest + 1 }, today)).toBe(false);
+    }
   });
 });
 
@@ -137,12 +161,6 @@ describe('signup steps (spec 1 §2.4)', () => {
     expect(toPlanId('2')).toBe(2);
     expect(toPlanId('4')).toBe(1);
     expect(toPlanId(null)).toBe(1);
-  });
-
-  it('shows price decimals apart', () => {
-    expect(splitPrice(49.99)).toEqual({ whole: '49', decimals: '99' });
-    expect(splitPrice(35)).toEqual({ whole: '35', decimals: '00' });
-    expect(splitPrice(4.5)).toEqual({ whole: '4', decimals: '50' });
   });
 
   it('reads the confirmation parameter m (base64 JSON amount, currency, pnref)', () => {

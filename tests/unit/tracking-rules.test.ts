@@ -4,6 +4,7 @@ import {
   gstRuleApplies,
   invoiceProblems,
   parseCost,
+  pickInvoiceFiles,
   showsPrivateSection,
   truckPlacement,
   type InvoiceFormState,
@@ -98,5 +99,62 @@ describe('invoice form (spec 1 §5)', () => {
     expect(agreementAfter(before, { hasInvoice: true, files: [...files, file('b.pdf')] })).toBe(false);
     expect(agreementAfter(before, { hasInvoice: true, files: [file()] })).toBe(false);
     expect(agreementAfter({ ...before, agreement: false }, { hasInvoice: true, files })).toBe(false);
+  });
+});
+
+describe('invoice files as they are chosen (spec 2 §5, §9: five at most)', () => {
+  const file = (name: string, size = 1000) => ({ name, size });
+  const names = (files: readonly { name: string }[]) => files.map((f) => f.name);
+
+  it('keeps up to five, in the order chosen', () => {
+    const five = [1, 2, 3, 4, 5].map((n) => file(`invoice-${n}.pdf`));
+    expect(pickInvoiceFiles(five)).toEqual({ kept: five, leftOut: [] });
+    expect(pickInvoiceFiles([])).toEqual({ kept: [], leftOut: [] });
+  });
+
+  it('leaves out every file after the fifth, and says so', () => {
+    const seven = [1, 2, 3, 4, 5, 6, 7].map((n) => file(`invoice-${n}.pdf`));
+    const pick = pickInvoiceFiles(seven);
+    expect(names(pick.kept)).toEqual([
+      'invoice-1.pdf',
+      'invoice-2.pdf',
+      'invoice-3.pdf',
+      'invoice-4.pdf',
+      'invoice-5.pdf',
+    ]);
+    expect(pick.leftOut.map(({ file: f, reason }) => [f.name, reason])).toEqual([
+      ['invoice-6.pdf', 'fileQueueLimit'],
+      ['invoice-7.pdf', 'fileQueueLimit'],
+    ]);
+  });
+
+  it('leaves out files that would be refused, so a valid file after them takes their place', () => {
+    const chosen = [
+      file('invoice-1.pdf'),
+      file('notes.txt'),
+      file('invoice-2.PDF'),
+      file('scan.png', 4_194_305),
+      file('empty.jpg', 0),
+      file('invoice-3.docx'),
+      file('invoice-4.gif'),
+      file('invoice-5.jpeg'),
+      file('invoice-6.doc'),
+    ];
+    const pick = pickInvoiceFiles(chosen);
+    expect(names(pick.kept)).toEqual([
+      'invoice-1.pdf',
+      'invoice-2.PDF',
+      'invoice-3.docx',
+      'invoice-4.gif',
+      'invoice-5.jpeg',
+    ]);
+    expect(pick.leftOut.map(({ file: f, reason }) => [f.name, reason])).toEqual([
+      ['notes.txt', 'fileFormat'],
+      ['scan.png', 'fileSizeLimit'],
+      ['empty.jpg', 'fileSizeLimit'],
+      ['invoice-6.doc', 'fileQueueLimit'],
+    ]);
+    // What is kept passes the form's own file check.
+    expect(invoiceProblems({ cost: '10', hasInvoice: true, agreement: true, files: pick.kept })).toEqual([]);
   });
 });

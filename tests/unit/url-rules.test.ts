@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanPath, resolveUrl, type SiteShape } from '../../src/lib/routes/url-rules.ts';
+import { OFFICE_FORM, TRACK_FORM } from '../../src/lib/routes/form-answers.ts';
+import { buildUrl } from '../../src/lib/routes/paths.ts';
 
 const shipbox: SiteShape = { brandSlug: 'shipbox', languages: ['en', 'ar'] };
 const mailbridge: SiteShape = { brandSlug: 'mailbridge', languages: ['en'] };
@@ -98,5 +100,59 @@ describe('URL rules (spec 1 §2.1)', () => {
     ]) {
       expect(resolveUrl(bad, '', shipbox), bad).toMatchObject({ kind: 'not-found', lang: 'en' });
     }
+  });
+});
+
+describe("the tool box's forms sent without JavaScript (spec 1 §2.7)", () => {
+  it('opens the tracking page of the number sent, trimmed, in the language of the URL', () => {
+    expect(resolveUrl('/en/tracking', '?awbNumber=SB9000100', shipbox)).toEqual({
+      kind: 'redirect',
+      status: 302,
+      location: '/en/tracking/SB9000100',
+    });
+    expect(resolveUrl('/ar/tracking', '?awbNumber=+SB+90%2F1+', shipbox)).toMatchObject({
+      location: '/ar/tracking/SB%2090%2F1',
+    });
+    // The URL rules still come first: the language is lowercased, then the form answered.
+    expect(resolveUrl('/EN/tracking', '?awbNumber=X1', shipbox)).toMatchObject({
+      status: 301,
+      location: '/en/tracking?awbNumber=X1',
+    });
+    expect(resolveUrl('/en/tracking/', '?awbNumber=X1', shipbox)).toMatchObject({ status: 301 });
+  });
+
+  it('asks again for a number sent blank (400, the page that says so), and knows no bare tracking page', () => {
+    for (const search of ['?awbNumber=', '?awbNumber=++', '?awbNumber=%20&x=1']) {
+      expect(resolveUrl('/ar/tracking', search, shipbox), search).toEqual({
+        kind: 'form-error',
+        status: 400,
+        lang: 'ar',
+        file: 'ar/track-shipment.html',
+      });
+    }
+    expect(resolveUrl('/en/tracking', '', shipbox)).toMatchObject({ kind: 'not-found' });
+    expect(resolveUrl('/en/track-shipment', '', shipbox)).toMatchObject({ kind: 'not-found' });
+  });
+
+  it('opens the office locator on the country sent, and on every office without one', () => {
+    expect(resolveUrl('/en/office/office-locator', '?countryCode=JO', shipbox)).toEqual({
+      kind: 'redirect',
+      status: 302,
+      location: '/en/office/office-locator/JO',
+    });
+    expect(resolveUrl('/en/office/office-locator', '?countryCode=ae', shipbox)).toMatchObject({
+      location: '/en/office/office-locator/AE',
+    });
+    for (const search of ['?countryCode=', '?countryCode=JOR', '']) {
+      expect(resolveUrl('/en/office/office-locator', search, shipbox), search).toMatchObject({
+        kind: 'page',
+        file: 'en/office/office-locator.html',
+      });
+    }
+  });
+
+  it('sends the forms to the paths the answers read', () => {
+    expect(buildUrl('en', 'office-locator', 'shipbox')).toBe(`/en/${OFFICE_FORM.path}`);
+    expect(buildUrl('en', 'tracking', 'shipbox', { awbNumber: 'X' })).toBe(`/en/${TRACK_FORM.path}/X`);
   });
 });

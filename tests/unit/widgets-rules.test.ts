@@ -14,11 +14,13 @@ import {
   validateConversion,
 } from '../../src/lib/widgets/converter.ts';
 import { validateTracking } from '../../src/lib/widgets/track-shipment.ts';
+import { sentToolForm, withoutToolForm } from '../../src/lib/widgets/tool-forms.ts';
 import { officeCountryCodes, validateOfficeCountry } from '../../src/lib/widgets/office-countries.ts';
 import { HELP_TABS, helpBoxQuery, scopeOf } from '../../src/lib/widgets/help-box.ts';
 import { widgetFailureKey } from '../../src/lib/widgets/failures.ts';
 import { normalizeDigits, parseDecimal } from '../../src/lib/widgets/numbers.ts';
-import { formatAmount, formatDay, formatMoney, formatPercent } from '../../src/lib/widgets/format.ts';
+import { formatAmount, formatDay, formatPercent } from '../../src/lib/widgets/format.ts';
+import { formatMoney } from '../../src/lib/payments/money-format.ts';
 import { HELP_BOX_MESSAGES, TOOL_BOX_MESSAGES } from '../../src/lib/widgets/messages.ts';
 import { parseConvertResult } from '../../src/lib/api/widgets/widgets.ts';
 import { articlesQuerySchema } from '../../src/lib/api/articles/contract.ts';
@@ -257,6 +259,36 @@ describe('track shipment and office locator tools', () => {
       ok: false,
       errors: { countryCode: 'validation.required' },
     });
+  });
+});
+
+describe('the rate calculator and the converter sent before the island woke', () => {
+  it('reads the form back from the query its GET sends', () => {
+    expect(sentToolForm('?origin=US&destination=JO&weight=1.6&unit=1')).toEqual({
+      tool: 'rates',
+      values: { origin: 'US', destination: 'JO', weight: '1.6', unit: '1' },
+    });
+    // Empty fields are the form's too (the island then says what is missing); an odd unit is kilograms.
+    expect(sentToolForm('?origin=&destination=&weight=&unit=7')).toEqual({
+      tool: 'rates',
+      values: { ...EMPTY_RATE_FORM, unit: '0' },
+    });
+    expect(sentToolForm('?currencyFrom=USD&currencyTo=JOD&amount=100')).toEqual({
+      tool: 'converter',
+      values: { currencyFrom: 'USD', currencyTo: 'JOD', amount: '100' },
+    });
+  });
+
+  it('finds no form in a query that lacks one of its fields', () => {
+    expect(sentToolForm('')).toBeNull();
+    expect(sentToolForm('?origin=US&weight=2')).toBeNull();
+    expect(sentToolForm('?amount=5&currencyFrom=USD')).toBeNull();
+    expect(sentToolForm('?order=12&cancelled=1')).toBeNull();
+  });
+
+  it("leaves the page's own query once the form is answered", () => {
+    expect(withoutToolForm('?order=12&origin=US&destination=JO&weight=2&unit=0', 'rates')).toBe('?order=12');
+    expect(withoutToolForm('?currencyFrom=USD&currencyTo=JOD&amount=1', 'converter')).toBe('');
   });
 });
 

@@ -1,10 +1,14 @@
 /**
- * The customer's mailbox addresses and their service toggles (spec 2 §7 v1 account: ShippingAddresses).
+ * The customer's mailbox addresses and their service toggles (spec 2 §7 v1 account: ShippingAddresses). The
+ * mailbox's name comes in the language asked for; the postal address as the warehouse prints it.
  */
 import { and, asc, eq } from 'drizzle-orm';
+import type { Lang } from '../../../src/i18n/languages.ts';
 import { addresses, countries } from '../../db/schema.ts';
+import { warehouseName } from '../../mailboxes/warehouses.ts';
 import type { ApiRouter } from '../router.ts';
 import { invalid, notFound } from '../http-errors.ts';
+import { brandLang } from '../users/link-mail.ts';
 import { existingRowId } from './paging.ts';
 import {
   SERVICE_CODES,
@@ -18,11 +22,14 @@ type AddressRow = typeof addresses.$inferSelect;
 
 const KNOWN_CODES: readonly string[] = SERVICE_CODES;
 
-/** The address as the site shows it; `country` is the English name, `usMailbox` the name before the '/'. */
-export function toAddress(row: AddressRow, countryName: string | null): Address {
+/**
+ * The address as the site shows it: `alias` in `lang` (as stored when it is no warehouse's), `country` the English
+ * name, `usMailbox` the name before the '/'.
+ */
+export function toAddress(row: AddressRow, countryName: string | null, lang: Lang): Address {
   return {
     id: row.id,
-    alias: row.alias,
+    alias: warehouseName(row.entity, lang) ?? row.alias,
     entity: row.entity,
     country: countryName ?? row.countryCode,
     countryCode: row.countryCode,
@@ -42,18 +49,19 @@ export function toAddress(row: AddressRow, countryName: string | null): Address 
 }
 
 export function addressesRoutes(router: ApiRouter): void {
-  router.handle(getAddresses, async (c) => {
+  router.handle(getAddresses, async (c, { query }) => {
+    const lang = brandLang(c, query.language);
     const rows = await c.var.deps.db
       .select({ address: addresses, countryName: countries.nameEn })
       .from(addresses)
       .leftJoin(countries, eq(countries.code, addresses.countryCode))
       .where(eq(addresses.userGuid, c.var.userGuid))
       .orderBy(asc(addresses.id));
-    return rows.map((r) => toAddress(r.address, r.countryName));
+    return rows.map((r) => toAddress(r.address, r.countryName, lang));
   });
 
   // Another customer's address is a 404, never a 403.
-  router.handle(setAddressService, async (c, { params }) => {
+  router.handle(setAddressService, async (c, { params, query }) => {
     const addressId = existingRowId(params.addressId);
     const { serviceCode, value } = params;
     const { db } = c.var.deps;
@@ -76,6 +84,6 @@ export function addressesRoutes(router: ApiRouter): void {
       .select({ nameEn: countries.nameEn })
       .from(countries)
       .where(eq(countries.code, saved.countryCode));
-    return toAddress(saved, country?.nameEn ?? null);
+    return toAddress(saved, country?.nameEn ?? null, brandLang(c, query.language));
   });
 }

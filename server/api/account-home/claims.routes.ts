@@ -10,7 +10,7 @@ import type { Context } from 'hono';
 import type { Limit } from '../../auth/throttle.ts';
 import type { Db } from '../../db/database.ts';
 import { claimProcess } from '../../../src/lib/account-home/claim-process.ts';
-import { addresses, offices, requests, shipments, type TrackingEvent } from '../../db/schema.ts';
+import { addresses, offices, requests, shipments, type ClaimData, type TrackingEvent } from '../../db/schema.ts';
 import { WAREHOUSES } from '../../mailboxes/warehouses.ts';
 import type { ApiEnv, SessionContext } from '../env.ts';
 import { HttpError, conflict, forbidden, invalid, notFound } from '../http-errors.ts';
@@ -79,24 +79,69 @@ export async function findByForeignAwb(db: Db, originEntity: string, fawb: strin
   return found?.foreignAwb ? found : undefined;
 }
 
+type Shipment = typeof shipments.$inferSelect;
+
 /**
  * The subcategory a claim must carry (spec 1 §4.4), decided here as the browser decides it: no number 566,
- * nothing found 830, else by the package's state and owner; null when the package can't be claimed.
+ * nothing found 830, else by the package's state and owner; null when the package can't be claimed. With the
+ * package found, if any.
  */
 export async function expectedClaimSubCategory(
   db: Db,
   userGuid: string,
   originEntity: string,
   foreignAwb: string | null,
-): Promise<ClaimSubCategory | null> {
-  if (!foreignAwb?.trim()) return claimProcess({ kind: 'no-tracking-number' })?.subCategory ?? null;
+): Promise<{ subCategory: ClaimSubCategory | null; found: Shipment | undefined }> {
+  if (!foreignAwb?.trim()) {
+    return { subCategory: claimProcess({ kind: 'no-tracking-number' })?.subCategory ?? null, found: undefined };
+  }
   const found = await findByForeignAwb(db, originEntity, foreignAwb.trim());
-  if (!found) return claimProcess({ kind: 'not-found' })?.subCategory ?? null;
+  if (!found) return { subCategory: claimProcess({ kind: 'not-found' })?.subCategory ?? null, found };
   const isUserOwner = found.userGuid !== null && found.userGuid.toLowerCase() === userGuid.toLowerCase();
+  const decision = claimProcess({ kind: 'found', customerId: found.customerId, lastPi: found.lastPi, isUserOwner });
+  return { subCategory: decision?.subCategory ?? null, found };
+}
+
+interface ClaimRow {
+  externalString: string | null;
+  claim: ClaimData | null;
+}
+
+/** Whether a claim names the package: by its waybill number, or by its foreign waybill number at its origin. */
+function namesPackage({ externalString, claim }: ClaimRow, pkg: Pick<Shipment, 'awb' | 'foreignAwb' | 'originEntity'>) {
+  if (norm(externalString) === norm(pkg.awb) || norm(claim?.Package.AWB) === norm(pkg.awb)) return true;
+  const origin = norm(claim?.Package.OriginEntity);
   return (
-    claimProcess({ kind: 'found', customerId: found.customerId, lastPi: found.lastPi, isUserOwner })?.subCategory ??
-    null
+    norm(claim?.Package.ForeignAWB) !== '' &&
+    norm(claim?.Package.ForeignAWB) === norm(pkg.foreignAwb) &&
+    (origin === '' || origin === norm(pkg.originEntity))
   );
+}
+
+/** The user's open claims (category 830, not closed), of one subcategory when given. */
+function openClaims(db: Db, userGuid: string, subCategory?: ClaimSubCategory) {
+  return db
+    .select({ caseReference: requests.caseReference, externalString: requests.externalString, claim: requests.claim })
+    .from(requests)
+    .where(
+      and(
+        eq(requests.userGuid, userGuid),
+        eq(requests.categoryId, REQUEST_CATEGORIES.claim),
+        subCategory === undefined ? undefined : eq(requests.subCategory, subCategory),
+        ne(requests.status, CLOSED_STATUS),
+      ),
+    )
+    .orderBy(desc(requests.createdAt), desc(requests.id));
+}
+
+/** The user's open claim of the package, newest first, if they have filed one. */
+export async function openClaimOf(
+  db: Db,
+  userGuid: string,
+  pkg: Pick<Shipment, 'awb' | 'foreignAwb' | 'originEntity'>,
+): Promise<{ caseReference: string } | null> {
+  const found = (await openClaims(db, userGuid)).find((row) => namesPackage(row, pkg));
+  return found ? { caseReference: found.caseReference } : null;
 }
 
 /** Whether `mailboxId` names one of the user's mailboxes: the number as printed, its part after '/', or its digits. */
@@ -134,6 +179,8 @@ export function claimsRoutes(router: ApiRouter): void {
         lastPi: found.lastPi,
       },
       isUserOwner,
+      // So the page says the package is claimed already rather than offer a second claim.
+      ownClaim: await openClaimOf(c.var.deps.db, guid, found),
     };
     return body;
   });
@@ -148,30 +195,8 @@ export function claimsRoutes(router: ApiRouter): void {
       : [];
     // The user's open claims of unidentified packages; one must name this package. No package and no claim
     // answer alike, so the call tells nothing about packages the user has not claimed.
-    const claims = await db
-      .select({ externalString: requests.externalString, claim: requests.claim })
-      .from(requests)
-      .where(
-        and(
-          eq(requests.userGuid, guid),
-          eq(requests.categoryId, REQUEST_CATEGORIES.claim),
-          eq(requests.subCategory, CLAIM_UNIDENTIFIED),
-          ne(requests.status, CLOSED_STATUS),
-        ),
-      );
-    const claimed =
-      shipment &&
-      claims.some(({ externalString, claim }) => {
-        if (norm(externalString) === norm(shipment.awb) || norm(claim?.Package.AWB) === norm(shipment.awb)) {
-          return true;
-        }
-        const origin = norm(claim?.Package.OriginEntity);
-        return (
-          norm(claim?.Package.ForeignAWB) !== '' &&
-          norm(claim?.Package.ForeignAWB) === norm(shipment.foreignAwb) &&
-          (origin === '' || origin === norm(shipment.originEntity))
-        );
-      });
+    const claims = await openClaims(db, guid, CLAIM_UNIDENTIFIED);
+    const claimed = shipment && claims.some((row) => namesPackage(row, shipment));
     if (!shipment || !claimed) throw forbidden();
     if (!(await isOwnMailbox(db, guid, mailboxId))) throw invalid({ mailboxid: ['not one of your mailboxes'] });
 
@@ -182,7 +207,7 @@ export function claimsRoutes(router: ApiRouter): void {
     const event: TrackingEvent = {
       statusId: status.id,
       status: status.name,
-      location: WAREHOUSES.find((w) => w.entity === shipment.originEntity)?.city ?? shipment.originEntity,
+      location: WAREHOUSES.find((w) => w.entity === shipment.originEntity)?.city.en ?? shipment.originEntity,
       at: clock().toISOString(),
     };
     // Only an unidentified package of nobody changes, checked in the update itself (two calls at once: one wins).

@@ -1,12 +1,17 @@
 /**
  * The customer's packages and messages (spec 2 §7 Users and customers): paged lists with X-Pagination, reading a
- * message (marks it read) and deleting one (a soft delete: the row stays, flagged).
+ * message (marks it read) and deleting one (a soft delete: the row stays, flagged). The product's own messages
+ * read in the language asked for (server/messages/service-messages.ts).
  */
 import { and, count, desc, eq } from 'drizzle-orm';
+import type { Lang } from '../../../src/i18n/languages.ts';
 import type { Db } from '../../db/database.ts';
 import { messages, shipments } from '../../db/schema.ts';
+import { serviceMessageText, type MessageText } from '../../messages/service-messages.ts';
+import { placeNames } from '../../reference/place-names.ts';
 import { notFound } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
+import { brandLang } from '../users/link-mail.ts';
 import { offsetOf, setPagination } from './paging.ts';
 import {
   deleteMessage,
@@ -39,13 +44,19 @@ function toPackage(s: ShipmentRow): Package {
   };
 }
 
-const toSummary = (m: MessageRow): MessageSummary => ({
+const toSummary = (m: MessageRow, text: MessageText): MessageSummary => ({
   guid: m.guid,
   id: m.id,
-  subject: m.subject,
+  subject: text.subject,
   isRead: m.isRead,
   createdAt: m.createdAt.toISOString(),
 });
+
+/** Each message's text in `lang`: a service message's from its template, any other as it was written. */
+async function messageTexter(db: Db, lang: Lang): Promise<(m: MessageRow) => MessageText> {
+  const places = await placeNames(db, lang);
+  return (m) => (m.template && serviceMessageText(m.template, m.params ?? {}, lang, places)) || m;
+}
 
 /** The user's messages that are not deleted. */
 const liveMessagesOf = (userGuid: string) => and(eq(messages.userGuid, userGuid), eq(messages.deleteFlag, false));
@@ -76,6 +87,7 @@ export function packagesMessagesRoutes(router: ApiRouter): void {
 
   router.handle(getMessages, async (c, { query: page }) => {
     const { db } = c.var.deps;
+    const text = await messageTexter(db, brandLang(c, page.language));
     const guid = c.var.userGuid;
     const [total] = await db.select({ n: count() }).from(messages).where(liveMessagesOf(guid));
     const rows = await db
@@ -86,12 +98,15 @@ export function packagesMessagesRoutes(router: ApiRouter): void {
       .limit(page.pageSize)
       .offset(offsetOf(page));
     setPagination(c, total?.n ?? 0, page);
-    const body: MessagesPage = { messages: rows.map(toSummary), unreadCount: await unreadCount(db, guid) };
+    const body: MessagesPage = {
+      messages: rows.map((m) => toSummary(m, text(m))),
+      unreadCount: await unreadCount(db, guid),
+    };
     return body;
   });
 
   // Reading a message marks it read; the answer carries the unread count after that.
-  router.handle(getMessage, async (c, { params }) => {
+  router.handle(getMessage, async (c, { params, query }) => {
     const { db } = c.var.deps;
     const guid = c.var.userGuid;
     const [row] = await db
@@ -100,7 +115,8 @@ export function packagesMessagesRoutes(router: ApiRouter): void {
       .where(and(eq(messages.guid, params.messageGuid), liveMessagesOf(guid)))
       .returning();
     if (!row) throw notFound();
-    const body: Message = { ...toSummary(row), body: row.body, unreadCount: await unreadCount(db, guid) };
+    const text = (await messageTexter(db, brandLang(c, query.language)))(row);
+    const body: Message = { ...toSummary(row, text), body: text.body, unreadCount: await unreadCount(db, guid) };
     return body;
   });
 

@@ -15,8 +15,9 @@ import { PURPOSE, checkedFiles, limitBody, multipartFiles, queueLimit } from '..
 import { storeUploads } from '../uploads/store-uploads.ts';
 import { existingRowId, isRowId, offsetOf, setPagination } from './paging.ts';
 import { requestView, requestViews, type RequestRow } from './request-views.ts';
-import { countLookup, expectedClaimSubCategory, isOwnMailbox } from './claims.routes.ts';
+import { countLookup, expectedClaimSubCategory, isOwnMailbox, openClaimOf } from './claims.routes.ts';
 import {
+  CLAIM_EXISTS,
   CLOSED_STATUS,
   REQUEST_ATTACHMENTS_MAX,
   REQUEST_ATTACHMENT_FIELD,
@@ -103,20 +104,30 @@ function newRequestFields(body: SaveRequest) {
   };
 }
 
+/** The user has an open claim of this package already: one case per package. */
+const claimExists = () => conflict('You have an open claim of this package already', CLAIM_EXISTS);
+
 /**
  * A claim must come from one of the user's mailboxes and carry the subcategory its package's state gives
- * (spec 1 §4.4), so a claim can't be filed under another process than the one the package is in.
+ * (spec 1 §4.4), so a claim can't be filed under another process than the one the package is in; and a package
+ * the user has an open claim of is not claimed twice.
  */
 async function checkClaim(db: Db, userGuid: string, fields: ReturnType<typeof newRequestFields>): Promise<void> {
   const { claim } = fields;
   if (fields.categoryId === REQUEST_CATEGORIES.claim && !claim) {
     // By waybill, from a tracking page: a shipment that exists and is not the user's (an owner has no claim).
     const [shipment] = await db
-      .select({ userGuid: shipments.userGuid })
+      .select({
+        userGuid: shipments.userGuid,
+        awb: shipments.awb,
+        foreignAwb: shipments.foreignAwb,
+        originEntity: shipments.originEntity,
+      })
       .from(shipments)
       .where(sql`upper(${shipments.awb}) = upper(${fields.externalString ?? ''})`);
     if (!shipment) throw invalid({ externalString: ['no shipment with that waybill number'] });
     if (shipment.userGuid === userGuid) throw invalid({ externalString: ['your own shipment: send an inquiry'] });
+    if (await openClaimOf(db, userGuid, shipment)) throw claimExists();
     return;
   }
   if (!claim) return;
@@ -124,9 +135,10 @@ async function checkClaim(db: Db, userGuid: string, fields: ReturnType<typeof ne
     throw invalid({ 'claim.Address.MailboxNumber': ['not your mailbox'] });
   }
   const expected = await expectedClaimSubCategory(db, userGuid, claim.Package.OriginEntity, claim.Package.ForeignAWB);
-  if (expected === null) throw invalid({ subCategory: ['this package cannot be claimed'] });
+  if (expected.subCategory === null) throw invalid({ subCategory: ['this package cannot be claimed'] });
   // The right subcategory is not named: that would tell a package's state without the look-up's limit.
-  if (expected !== fields.subCategory) throw invalid({ subCategory: ['does not fit the package'] });
+  if (expected.subCategory !== fields.subCategory) throw invalid({ subCategory: ['does not fit the package'] });
+  if (expected.found && (await openClaimOf(db, userGuid, expected.found))) throw claimExists();
 }
 
 /** Creates the request with a new case reference, CAS- and six digits, unique. */

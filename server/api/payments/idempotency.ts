@@ -2,8 +2,8 @@
  * Idempotency keys for the payment calls, after the IETF Idempotency-Key header draft: the first request with
  * a key runs; while it runs, the same key is answered 409; once it has answered, the same key and body get the
  * same answer again (Idempotent-Replayed: true) and the same key with another body is 422. Keys are per user and
- * live in the database, so every API process sees the same ones. A request that fails unexpectedly (500)
- * releases its key so the customer can try again.
+ * live in the database, so every API process sees the same ones. A request that fails unexpectedly (500), or is
+ * told to try again later (429, 503), releases its key so the customer can try again.
  */
 import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
@@ -83,7 +83,8 @@ export async function idempotent(
     answer = await handler();
   } catch (thrown) {
     const error = asHttpError(thrown);
-    if (error instanceof HttpError) {
+    // A refusal is the answer to this key; "try again later" (a limit reached, the database unreachable) is not.
+    if (error instanceof HttpError && error.status !== 429 && error.status !== 503) {
       answer = { status: error.status, body: error.body };
     } else {
       await db

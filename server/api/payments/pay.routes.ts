@@ -21,7 +21,16 @@ import { cardTokens, paymentOrders, savedCards } from '../../db/schema.ts';
 import { runOrder, type Order, type User } from '../../payments/orders.ts';
 import { invalid } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
-import { directPayment, moneyOf, payHandler, pricing, refuse, type Ctx } from './payment-steps.ts';
+import {
+  directPayment,
+  moneyOf,
+  payHandler,
+  pricing,
+  refuse,
+  requireMethod,
+  type Ctx,
+  type PaymentBody,
+} from './payment-steps.ts';
 
 /** The customer's saved card (or, `thirdParty`, PayPal account) of that id. */
 async function savedOption(c: Ctx, user: User, id: string, thirdParty: boolean) {
@@ -46,6 +55,26 @@ async function returnedOrder(c: Ctx, user: User, token: string, method: PaymentC
 /** Card tokens hold card systems only. */
 function cardSystem(id: number): 1 | 2 | 3 | 4 | 6 {
   return ([1, 2, 3, 4, 6] as const).find((s) => s === id) ?? 1;
+}
+
+/**
+ * Status 2 of the Sadad and Knet token calls (spec 2 §4): the promo code leaves nothing to pay, so the order is
+ * paid without the provider's page. Anything left to pay needs the provider's return (estn, PaymentID).
+ */
+async function freeRedirectPayment(c: Ctx, user: User, body: PaymentBody, method: 'sadad' | 'knet') {
+  const systemId = method === 'sadad' ? PAYMENT_SYSTEMS.sadad : PAYMENT_SYSTEMS.knet;
+  requireMethod(user, systemId);
+  const { price } = await pricing(c, user, body.planId, body.promoCode, '', String(systemId));
+  if (price.amountMinor !== 0) throw invalid({ [method === 'sadad' ? 'estn' : 'paymentId']: ['required'] });
+  return directPayment(
+    c,
+    user,
+    body,
+    method === 'sadad' ? PAYMENT_CODES.sadad : PAYMENT_CODES.knet,
+    { bin: '', paymentType: String(systemId) },
+    () => Promise.reject(new Error('a free order needs no charge')),
+    false,
+  );
 }
 
 export function payRoutes(router: ApiRouter): void {
@@ -89,8 +118,8 @@ export function payRoutes(router: ApiRouter): void {
     payUsingExistingCard,
     payHandler(async (c, user, body) => {
       const saved = await savedOption(c, user, body.id, false);
-      if (!body.cardData) throw invalid({ 'cardData.cvv2': ['required'] });
-      const cvv = body.cardData.cvv2;
+      // A saved card pays with the provider's token alone (spec 2 §5); a security code, when sent, is checked.
+      const cvv = body.cardData?.cvv2;
       return directPayment(
         c,
         user,
@@ -174,7 +203,7 @@ export function payRoutes(router: ApiRouter): void {
         throw invalid({ paymentMethodCode: ['SD01 or KN01'] });
       }
       const token = sadad ? body.estn : body.paymentId;
-      if (!token) throw invalid({ [sadad ? 'estn' : 'paymentId']: ['required'] });
+      if (!token) return freeRedirectPayment(c, user, body, sadad ? 'sadad' : 'knet');
       const order = await returnedOrder(c, user, token, body.paymentMethodCode as PaymentCode).catch(async () => {
         // Knet names the payment by its own PaymentID: the customer's latest Knet order it belongs to.
         if (sadad) throw refuse(PaymentErrorCode.unknownToken, 'Unknown payment');

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import {
   PaymentErrorCode,
+  PromoErrorCode,
   type PaymentCode,
   type PaymentPayload,
   type PaymentResult,
@@ -28,8 +29,12 @@ import {
   type Order,
   type User,
 } from '../../payments/orders.ts';
+import type { Limit } from '../../auth/throttle.ts';
+import { DomainError } from '../../domain-error.ts';
+import { clientAddress } from '../client-address.ts';
 import type { SessionContext } from '../env.ts';
 import { HttpError } from '../http-errors.ts';
+import { refuseWhileLimited } from '../throttle-first.ts';
 import { sessionUser } from '../session-user.ts';
 import { sitePage } from '../site-pages.ts';
 
@@ -45,16 +50,44 @@ export const orderPrefix = (c: Ctx) => brandOrderPrefix(c.var.deps.brand.id);
 /** The payment page to come back to: one of the two payment pages of this site. */
 export const paymentPage = (c: Ctx, url: string) => sitePage(c, url, PAYMENT_PAGES);
 
+/** Wrong promo codes (codes that don't exist), counted like failed logins: a guesser is stopped, then slowed. */
+export const PROMO_LIMITS = {
+  /** One customer guessing codes. */
+  customer: { max: 10, windowSeconds: 15 * 60 },
+  /** One address guessing through several accounts. */
+  address: { max: 30, windowSeconds: 15 * 60 },
+} satisfies Record<string, Limit>;
+
+export const promoThrottleKeys = (userGuid: string, address: string) => ({
+  customer: `promo:user:${userGuid.toLowerCase()}`,
+  address: `promo:addr:${address}`,
+});
+
+/**
+ * The plan's price with the promo code. Every call that takes a code prices it here (applypromo, the token and pay
+ * calls), so the limit on wrong codes can't be gone around through another call; without a code nothing is limited.
+ */
 export async function pricing(c: Ctx, user: User, planId: number, promo: string, bin: string, paymentType: string) {
-  const plan = await payablePlan(c.var.deps.db, c.var.deps.clock, user, planId);
-  const price = await priceWithPromo(c.var.deps.db, promo, {
-    plan,
-    cardBin: bin,
-    paymentType,
-    countryCode: user.countryCode,
-    today: isoDay(c.var.deps.clock()),
-  });
-  return { plan, price };
+  const { db, clock, throttle } = c.var.deps;
+  const keys = promo.trim() ? promoThrottleKeys(user.guid, clientAddress(c)) : undefined;
+  if (keys) await refuseWhileLimited(c, [keys.customer, PROMO_LIMITS.customer], [keys.address, PROMO_LIMITS.address]);
+  const plan = await payablePlan(db, clock, user, planId);
+  try {
+    const price = await priceWithPromo(db, promo, {
+      plan,
+      cardBin: bin,
+      paymentType,
+      countryCode: user.countryCode,
+      today: isoDay(clock()),
+    });
+    return { plan, price };
+  } catch (error) {
+    if (keys && error instanceof DomainError && error.code === PromoErrorCode.unknown) {
+      await throttle.hit(keys.customer, PROMO_LIMITS.customer);
+      await throttle.hit(keys.address, PROMO_LIMITS.address);
+    }
+    throw error;
+  }
 }
 
 export function tokenResponse(
@@ -69,6 +102,7 @@ export function tokenResponse(
     redirectUrl: null,
     secureId: null,
     message: null,
+    gatewayReturnCode: null,
     ...extra,
     amountAfterDiscount: fromMinor(price.amountMinor, price.currency),
     currencyCode: price.currency,

@@ -74,7 +74,8 @@ const redirectToken =
         amountMinor: price.amountMinor,
         currency: price.currency,
         returnUrl: `${page.origin}${page.path}?${query}`,
-        cancelUrl: `${page.origin}${page.path}?id=${plan.planId}`,
+        // The payment page says the customer cancelled (spec 2 §4), however the tab got back there.
+        cancelUrl: `${page.origin}${page.path}?id=${plan.planId}&cancelled=1`,
         lang: brandLang(c, body.langCode),
         saveAccount: save,
       });
@@ -98,7 +99,14 @@ export function tokenRoutes(router: ApiRouter): void {
         expiryMonth: Number(body.optionalKey4),
         expiryYear: Number(body.optionalKey5),
       });
-      if (!tokenized.ok) return ok(tokenResponse(CARD_TOKEN_STATUS.error, price, { message: tokenized.message }));
+      if (!tokenized.ok) {
+        return ok(
+          tokenResponse(CARD_TOKEN_STATUS.error, price, {
+            message: tokenized.message,
+            gatewayReturnCode: tokenized.code,
+          }),
+        );
+      }
       requireMethod(user, tokenized.systemId);
       await db.insert(cardTokens).values({
         token: tokenized.token,

@@ -82,6 +82,7 @@ async function outcomeOf(c: Ctx, order: ShipmentOrder): Promise<PaymentOutcome> 
     currencyCode: order.currency,
     awbs: rows.map((r) => r.awb).sort(),
     gatewayReturnMessage: order.gatewayMessage,
+    gatewayReturnCode: order.gatewayCode,
   };
 }
 

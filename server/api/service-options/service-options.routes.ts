@@ -35,7 +35,7 @@ import {
   tabOfOption,
   visibleTabs,
 } from '../../../src/lib/service-options/service-options.ts';
-import { offices, users } from '../../db/schema.ts';
+import { cities, offices, users } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import type { SessionContext } from '../env.ts';
 import { HttpError, notFound } from '../http-errors.ts';
@@ -172,12 +172,20 @@ export function serviceOptionsRoutes(router: ApiRouter): void {
     return currentOption(c.var.deps.db, saved ?? user);
   });
 
-  router.handle(getDeliveryAddress, async (c) => {
+  router.handle(getDeliveryAddress, async (c, { query }) => {
     const user = await sessionUser(c);
-    const country = await findCountry(c.var.deps.db, user.countryCode);
-    const lang = brandLang(c, user.langCode);
+    const { db } = c.var.deps;
+    const country = await findCountry(db, user.countryCode);
+    const lang = brandLang(c, query.language ?? user.langCode);
+    // A city of the reference data has a name per language (the forms take only those); any other stays as written.
+    const [city] = user.city
+      ? await db
+          .select({ en: cities.cityName, ar: cities.cityNameAr })
+          .from(cities)
+          .where(and(eq(cities.countryCode, user.countryCode), eq(cities.cityName, user.city)))
+      : [];
     const body: DeliveryAddress = {
-      city: user.city ?? '',
+      city: city ? pickLang(lang, { en: city.en, ar: city.ar ?? city.en }) : (user.city ?? ''),
       stateName: user.state ?? '',
       address1: user.streetAddressLine1 ?? '',
       address2: user.streetAddressLine2 ?? '',

@@ -174,13 +174,16 @@ const invoiceFileCount = async (db: Db, awb: string) => {
 export function trackingRoutes(router: ApiRouter): void {
   router.handle(
     getTracking,
-    async (c, { params }) => {
+    async (c, { params, query }) => {
       const { db } = c.var.deps;
       c.header('Cache-Control', 'private, no-store');
       const awb = awbNumberSchema.safeParse(params.awbNumber);
       const row = awb.success ? await findShipment(db, awb.data) : undefined;
       if (!row) throw notFound();
-      return isOwner(c, row) ? await ownerView(db, row) : publicView(row, false);
+      const view = isOwner(c, row) ? await ownerView(db, row) : publicView(row, false);
+      if (query.language === undefined) return view;
+      const named = await historyNamer(db, brandLang(c, query.language));
+      return { ...view, history: named(view.history) };
     },
     // Every lookup counts, a refused one too, before anything is read.
     { before: [throttleFirst((c) => trackingKey(clientAddress(c)), TRACKING_LIMIT)] },

@@ -1,6 +1,6 @@
 /**
- * The e-mails that carry an account link, behind a per-address throttle. Callers answer the same whether or
- * not a mail went out, so these calls can't tell which e-mails have accounts.
+ * The e-mails that carry an account link, limited per recipient and per requesting address. Callers answer the
+ * same whether or not a mail went out, so these calls can't tell which e-mails have accounts.
  */
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
@@ -8,13 +8,24 @@ import { DEFAULT_LANG, type Lang } from '../../../src/i18n/languages.ts';
 import type { LinkPurpose } from '../../auth/account-links.ts';
 import type { Limit } from '../../auth/throttle.ts';
 import { users, type LinkMailKind } from '../../db/schema.ts';
+import { clientAddress } from '../client-address.ts';
 import type { ApiEnv } from '../env.ts';
 import { isHttps } from '../session.ts';
+import { throttleFirst } from '../throttle-first.ts';
 
 type User = typeof users.$inferSelect;
 
 /** Per e-mail address, whether or not it has an account. */
 export const LINK_MAIL_LIMIT: Limit = { max: 3, windowSeconds: 60 * 60 };
+
+/**
+ * Per requesting address, whatever the e-mails named: one sender can't mail a list of strangers 3 times each.
+ * Every request counts, before its body is read, so the limit says nothing of which e-mails have accounts.
+ */
+export const LINK_MAIL_ADDRESS_LIMIT: Limit = { max: 10, windowSeconds: 60 * 60 };
+
+/** The link e-mail calls' limit per requesting address (429), shared by both calls. */
+export const linkMailAddressLimit = throttleFirst((c) => `link-mail:addr:${clientAddress(c)}`, LINK_MAIL_ADDRESS_LIMIT);
 
 /** Where a link of each kind of e-mail opens (spec 1 §4.6). */
 const PAGES: Record<LinkMailKind, string> = {

@@ -34,7 +34,7 @@ import type { ApiEnv } from '../env.ts';
 import { sessionUser } from '../session-user.ts';
 import { HttpError, forbidden, invalid, tooManyAttempts, unauthorized } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
-import { sendLinkMail } from './link-mail.ts';
+import { linkMailAddressLimit, sendLinkMail } from './link-mail.ts';
 
 type User = typeof users.$inferSelect;
 
@@ -104,28 +104,36 @@ export function usersRoutes(router: ApiRouter): void {
     return { authenticated: true as const, reauthenticatedAt: at.toISOString() };
   });
 
-  router.handle(sendActivationEmail, async (c, { body }) => {
-    await sendLinkMail(c, {
-      throttleKey: `activation-mail:${body.email}`,
-      email: body.email,
-      langCode: body.langCode,
-      choose: (user) => {
-        if (user.status === 'active') return null;
-        return { kind: user.status === 'deactivated' ? 'reactivation' : 'activation', purpose: 'activation' };
-      },
-    });
-    return { sent: true as const };
-  });
+  router.handle(
+    sendActivationEmail,
+    async (c, { body }) => {
+      await sendLinkMail(c, {
+        throttleKey: `activation-mail:${body.email}`,
+        email: body.email,
+        langCode: body.langCode,
+        choose: (user) => {
+          if (user.status === 'active') return null;
+          return { kind: user.status === 'deactivated' ? 'reactivation' : 'activation', purpose: 'activation' };
+        },
+      });
+      return { sent: true as const };
+    },
+    { before: [linkMailAddressLimit] },
+  );
 
-  router.handle(sendForgottenPasswordEmail, async (c, { body }) => {
-    await sendLinkMail(c, {
-      throttleKey: `reset-mail:${body.email}`,
-      email: body.email,
-      langCode: body.langCode,
-      choose: () => ({ kind: 'reset-password', purpose: 'reset-password' }),
-    });
-    return { sent: true as const };
-  });
+  router.handle(
+    sendForgottenPasswordEmail,
+    async (c, { body }) => {
+      await sendLinkMail(c, {
+        throttleKey: `reset-mail:${body.email}`,
+        email: body.email,
+        langCode: body.langCode,
+        choose: () => ({ kind: 'reset-password', purpose: 'reset-password' }),
+      });
+      return { sent: true as const };
+    },
+    { before: [linkMailAddressLimit] },
+  );
 
   router.handle(resolveResetPassword, async (c, { body: { q } }) =>
     accountFromLink(await resolveLink(c, q, 'reset-password'), q),

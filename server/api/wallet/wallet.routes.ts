@@ -41,6 +41,7 @@ import {
   type NewOption,
 } from '../../wallet/saved-options.ts';
 import { notifyWallet, saveUserOptions, userOptions } from '../../wallet/wallet-mail.ts';
+import type { Refusal } from '../../payments/provider.ts';
 import type { ApiEnv } from '../env.ts';
 import { HttpError, conflict } from '../http-errors.ts';
 import { findCountry } from '../../reference/lookups.ts';
@@ -60,6 +61,9 @@ const WALLET_PAGE = new RegExp(`^/(${LANGUAGES.join('|')})/account/payment-optio
 const STATEMENT_LENGTH = 100;
 
 const refuse = (code: string, message: string) => new HttpError(400, { code, message });
+/** The provider refused: its words for logs and support, its code for the customer's message. */
+const providerRefusal = (code: string, refusal: Refusal) =>
+  new HttpError(400, { code, message: refusal.message, reason: refusal.code });
 
 /** What the customer's country says of AutoPay, what they chose, and how many options could pay for it. */
 async function autoPayState(c: Ctx, user: User): Promise<{ options: AutoPayOptions; usable: number }> {
@@ -139,7 +143,7 @@ async function registerCard(c: Ctx, user: User, body: Parameters<typeof cardDeta
     returnUrl: `/${lang}/account/payment-options`,
     lang,
   });
-  if (registration.status === 'refused') throw refuse(WalletErrorCode.card, registration.message);
+  if (registration.status === 'refused') throw providerRefusal(WalletErrorCode.card, registration);
   return registration;
 }
 
@@ -213,14 +217,17 @@ export function walletRoutes(router: ApiRouter): void {
       const addition = await additionOf(c, user, body.peachId, 'card');
       if (addition.state === 'pending') {
         const done = await payments.completeCardRegistration(body.peachId);
-        if (!done.ok) throw refuse(WalletErrorCode.card, done.message);
+        if (!done.ok) throw providerRefusal(WalletErrorCode.card, done);
         await finishAddition(c, user, body.peachId, { card: done.card }, addition.isDefault);
       }
       return walletChange(db, user.guid);
     }
     const registration = await registerCard(c, user, body);
     if (registration.status === 'verify') {
-      throw refuse(WalletErrorCode.card, 'This card must be verified by its bank: add it again to verify it');
+      throw providerRefusal(WalletErrorCode.card, {
+        code: 'incomplete',
+        message: 'This card must be verified by its bank: add it again to verify it',
+      });
     }
     await saveOption(db, user.guid, { card: registration.card }, body.IsDefault);
     await notifyWallet(c.var.deps, user, 'wallet-option-added', mailPlace(c, user.langCode));
@@ -236,7 +243,8 @@ export function walletRoutes(router: ApiRouter): void {
     const cancel = sitePage(c, body.cancelUrl, WALLET_PAGE, 'cancelUrl');
     const started = await c.var.deps.payments.startAccountLink({
       returnUrl: `${back.origin}${back.path}`,
-      cancelUrl: `${cancel.origin}${cancel.path}`,
+      // The wallet says the customer cancelled, rather than showing itself again without a word.
+      cancelUrl: `${cancel.origin}${cancel.path}?cancelled=1`,
       lang: brandLang(c, body.langCode),
     });
     await c.var.deps.db.insert(walletAdditions).values({
@@ -255,7 +263,7 @@ export function walletRoutes(router: ApiRouter): void {
     const addition = await additionOf(c, user, body.token, 'account');
     if (addition.state === 'pending') {
       const done = await c.var.deps.payments.completeAccountLink(body.token);
-      if (!done.ok) throw refuse(WalletErrorCode.unknownAddition, done.message);
+      if (!done.ok) throw providerRefusal(WalletErrorCode.unknownAddition, done);
       await finishAddition(c, user, body.token, { account: done.account }, addition.isDefault);
     }
     return walletChange(c.var.deps.db, user.guid);

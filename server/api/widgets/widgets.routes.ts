@@ -15,7 +15,7 @@ import {
   type RateResult,
 } from '../../../src/lib/api/widgets/contract.ts';
 import { rateSchema, type Rate } from '../../../src/lib/reference/schemas.ts';
-import { pickLang } from '../../../src/i18n/languages.ts';
+import { currencyOptions } from '../../../src/lib/widgets/converter.ts';
 import { countryRates, currencies } from '../../db/schema.ts';
 import { notFound } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
@@ -45,10 +45,7 @@ export function widgetsRoutes(router: ApiRouter): void {
   // Sorted by currency code: the same order in both languages, and the order the converter's lists show codes in.
   router.handle(getCurrencies, async (c, { query }) => {
     const rows = await c.var.deps.db.select().from(currencies).orderBy(asc(currencies.currencyCode));
-    return rows.map((r) => ({
-      currencyCode: r.currencyCode,
-      currencyName: pickLang(query.language, { en: r.nameEn, ar: r.nameAr }),
-    }));
+    return currencyOptions(rows, query.language);
   });
 
   // The result travels in the x-result header (spec 2 §7); the body is empty.

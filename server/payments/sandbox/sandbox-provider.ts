@@ -442,14 +442,16 @@ export class SandboxProvider implements PaymentProvider {
     const name = card.name.trim();
     const number = cardDigits(card.number);
     const systemId = cardTypeOf(number);
-    if (!name) return { ok: false, message: 'Enter the name on the card.' };
-    if (systemId === null) return { ok: false, message: 'The card number is not of a supported card type.' };
-    if (!passesLuhn(number)) return { ok: false, message: 'The card number is not valid.' };
+    if (!name) return { ok: false, code: 'invalid_card', message: 'Enter the name on the card.' };
+    if (systemId === null) {
+      return { ok: false, code: 'unsupported_card', message: 'The card number is not of a supported card type.' };
+    }
+    if (!passesLuhn(number)) return { ok: false, code: 'invalid_card', message: 'The card number is not valid.' };
     if (!isExpiryValid(card.expiryMonth, card.expiryYear, this.#clock())) {
-      return { ok: false, message: 'The card has expired or its expiry date is not valid.' };
+      return { ok: false, code: 'expired_card', message: 'The card has expired or its expiry date is not valid.' };
     }
     if (checkCvv && !this.#cvvFits(card.cvv, systemId)) {
-      return { ok: false, message: `The security code must be ${cvvLength(systemId)} digits.` };
+      return { ok: false, code: 'incorrect_cvc', message: `The security code must be ${cvvLength(systemId)} digits.` };
     }
     const exp = `${String(card.expiryMonth).padStart(2, '0')}${String(card.expiryYear % 100).padStart(2, '0')}`;
     const claims: CardClaims = {
@@ -552,7 +554,7 @@ export class SandboxProvider implements PaymentProvider {
     if (!claims) return failed('processing_error', SANDBOX_MESSAGES.badToken);
     if (this.#expired(claims.exp)) return failed('expired_card', SANDBOX_MESSAGES.expired);
     if (request.cvv !== undefined && !this.#cvvFits(request.cvv, claims.systemId)) {
-      return failed('declined', SANDBOX_MESSAGES.securityCode);
+      return failed('incorrect_cvc', SANDBOX_MESSAGES.securityCode);
     }
     if (claims.outcome === 'secure' && !this.#useChallenge(request)) {
       return failed('authentication_failed', SANDBOX_MESSAGES.secureFailed);
@@ -604,11 +606,13 @@ export class SandboxProvider implements PaymentProvider {
     // Checked whatever the card, so that a wrong return URL shows at once and not with the challenge card only.
     assertReturnTargets(options.returnUrl);
     const tokenized = this.#tokenize(card, true);
-    if (!tokenized.ok) return { status: 'refused', message: tokenized.message };
+    if (!tokenized.ok) return { status: 'refused', code: tokenized.code, message: tokenized.message };
     const registered = cardTokenOf(tokenized);
     const claims = this.#claimsOf(registered.token)!;
     // A zero-amount authorisation: the issuer declines a declined card, but asks nothing of its funds.
-    if (claims.outcome === 'declined') return { status: 'refused', message: SANDBOX_MESSAGES.declined };
+    if (claims.outcome === 'declined') {
+      return { status: 'refused', code: 'declined', message: SANDBOX_MESSAGES.declined };
+    }
     if (claims.outcome !== 'secure') return { status: 'registered', card: registered };
     const owner: ChallengeOwner = { kind: 'registration', returnUrl: options.returnUrl, card: registered };
     const id = this.#newChallenge(registered.token, claims, null, owner);
@@ -617,9 +621,15 @@ export class SandboxProvider implements PaymentProvider {
 
   async completeCardRegistration(id: string): Promise<RegistrationResult> {
     const challenge = this.#challenges.get(id);
-    if (challenge?.owner.kind !== 'registration') return { ok: false, message: SANDBOX_MESSAGES.unknownSession };
-    if (challenge.state === 'pending') return { ok: false, message: SANDBOX_MESSAGES.verificationPending };
-    if (challenge.state === 'failed') return { ok: false, message: SANDBOX_MESSAGES.secureFailed };
+    if (challenge?.owner.kind !== 'registration') {
+      return { ok: false, code: 'processing_error', message: SANDBOX_MESSAGES.unknownSession };
+    }
+    if (challenge.state === 'pending') {
+      return { ok: false, code: 'incomplete', message: SANDBOX_MESSAGES.verificationPending };
+    }
+    if (challenge.state === 'failed') {
+      return { ok: false, code: 'authentication_failed', message: SANDBOX_MESSAGES.secureFailed };
+    }
     return { ok: true, card: challenge.owner.card };
   }
 
@@ -719,8 +729,10 @@ export class SandboxProvider implements PaymentProvider {
 
   async completeAccountLink(token: string): Promise<AccountLinkResult> {
     const session = this.#sessions.get(token);
-    if (session?.method !== 'paypal' || session.payment) return { ok: false, message: SANDBOX_MESSAGES.unknownSession };
-    if (session.state !== 'approved') return { ok: false, message: SANDBOX_MESSAGES.notApproved };
+    if (session?.method !== 'paypal' || session.payment) {
+      return { ok: false, code: 'processing_error', message: SANDBOX_MESSAGES.unknownSession };
+    }
+    if (session.state !== 'approved') return { ok: false, code: 'cancelled', message: SANDBOX_MESSAGES.notApproved };
     return { ok: true, account: this.#paypalAccount(session.payerId!) };
   }
 
@@ -895,14 +907,14 @@ export class SandboxProvider implements PaymentProvider {
     if (previous) return previous;
     const checkout = this.#checkouts.get(checkoutId);
     const card = checkout?.card;
-    if (!checkout || !card) return failed('processing_error', SANDBOX_MESSAGES.peachUnfinished);
+    if (!checkout || !card) return failed('incomplete', SANDBOX_MESSAGES.peachUnfinished);
     if (checkout.reference !== expected.reference) return failed('processing_error', SANDBOX_MESSAGES.otherOrder);
     if (!sameMoney(checkout, expected)) return failed('processing_error', SANDBOX_MESSAGES.amountMismatch);
     let secure: ChargeRequest['secure'];
     if (checkout.secureId) {
       // The frame runs the challenge itself; while it is open the checkout is not finished.
       if (this.#challenges.get(checkout.secureId)?.state === 'pending') {
-        return failed('processing_error', SANDBOX_MESSAGES.peachUnfinished);
+        return failed('incomplete', SANDBOX_MESSAGES.peachUnfinished);
       }
       secure = { id: checkout.secureId, response: this.#passResponse(checkout.secureId) };
     }

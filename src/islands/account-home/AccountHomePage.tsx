@@ -10,7 +10,7 @@ import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { getAddresses } from '../../lib/api/account-home/contract.ts';
 import { loadFailure, refetch, setAnswer } from '../../lib/api/query.ts';
-import { $addresses } from '../../lib/account-home/queries.ts';
+import { $addresses, readAccountIn } from '../../lib/account-home/queries.ts';
 import {
   $messages,
   $packages,
@@ -24,6 +24,7 @@ import { pushEvent } from '../../lib/analytics/data-layer.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { island } from '../ui/Island.tsx';
 import { LoadStatus } from '../ui/LoadStatus.tsx';
+import { Isolated } from '../ui/i18n/Isolated.tsx';
 import { TabList } from '../ui/Tabs.tsx';
 import { AddressesTab } from './AddressesTab.tsx';
 import { PackagesTab } from './PackagesTab.tsx';
@@ -53,6 +54,8 @@ function AccountHomeView({ lang, brandSlug }: Props) {
   const requests$ = useStore($requests);
   const pages = useStore($pageIndex);
   const [requested, setRequested] = useState<string | null>(tabFromUrl);
+
+  useEffect(() => readAccountIn(lang), [lang]);
 
   useEffect(() => {
     const onPop = () => setRequested(tabFromUrl());
@@ -121,12 +124,15 @@ function AccountHomeView({ lang, brandSlug }: Props) {
 
   return (
     <div className="account-home">
-      <h1>{t('accountHome.heading', { name: user.firstName })}</h1>
+      <h1>
+        <Isolated t={t} k="accountHome.heading" data={{ name: user.firstName }} />
+      </h1>
       <TabList label={t('accountHome.tabs')} tabs={tabs} current={tab} onSelect={select} idPrefix={PREFIX} />
       <div role="tabpanel" id={`${PREFIX}-panel-${tab}`} aria-labelledby={`${PREFIX}-tab-${tab}`} className="tab-panel">
         {tab === 'addresses' && (
           <AddressesTab
             t={t}
+            lang={lang}
             guid={guid}
             addresses={addresses}
             onChange={(changed) => setAnswer(getAddresses, changed)}
@@ -168,7 +174,7 @@ function AccountHomeView({ lang, brandSlug }: Props) {
         {tab === 'profile' && (
           <ProfileTab t={t} lang={lang} brandSlug={brandSlug} user={user} requests={requests$.data?.data ?? []} />
         )}
-        {tab === 'claim' && <ClaimTab t={t} lang={lang} guid={guid} addresses={addresses} />}
+        {tab === 'claim' && <ClaimTab t={t} lang={lang} brandSlug={brandSlug} guid={guid} addresses={addresses} />}
       </div>
     </div>
   );

@@ -1,14 +1,21 @@
-/** Addresses tab (spec 1 §2.3, §4.7): search, mailbox details and service toggles with a confirmation. */
+/**
+ * Addresses tab (spec 1 §2.3, §4.7): search, mailbox details and service toggles with a confirmation. Each
+ * mailbox is headed by its name and country in the page's language; its postal address stays in Latin script, as
+ * merchants must read it.
+ */
 import { useId, useState } from 'react';
 import type { TFunction } from 'i18next';
+import type { Lang } from '../../i18n/languages.ts';
 import { setAddressService, type Address } from '../../lib/api/account-home/contract.ts';
 import { call } from '../../lib/api/call.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 import { matchesAddress } from '../../lib/account-home/address-search.ts';
+import { regionName } from '../../lib/reference/region-names.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 
 interface Props {
   t: TFunction;
+  lang: Lang;
   guid: string;
   addresses: Address[];
   onChange: (addresses: Address[]) => void;
@@ -31,12 +38,16 @@ function withService(addresses: Address[], p: Pending): Address[] {
   );
 }
 
-export function AddressesTab({ t, guid, addresses, onChange }: Props) {
+export function AddressesTab({ t, lang, guid, addresses, onChange }: Props) {
   const searchId = useId();
   const [query, setQuery] = useState('');
   const [pending, setPending] = useState<Pending | null>(null);
   const [saving, setSaving] = useState(false);
-  const shown = addresses.filter((a) => matchesAddress(a, query));
+  const countryOf = (a: Address) => regionName(a.countryCode, lang);
+  // The country as the page names it, or as the postal address does.
+  const shown = addresses.filter(
+    (a) => matchesAddress(a, query) || matchesAddress({ ...a, country: countryOf(a) }, query),
+  );
 
   // Optimistic: the switch moves at once; cancel or failure moves it back (spec 1 §4.7).
   const toggle = (addressId: number, code: string, value: boolean) => {
@@ -56,6 +67,7 @@ export function AddressesTab({ t, guid, addresses, onChange }: Props) {
     try {
       const saved = await call(setAddressService, {
         params: { guid, addressId: p.addressId, serviceCode: p.code, value: p.value },
+        query: { language: lang },
       });
       onChange(withService(addresses, p).map((a) => (a.id === saved.id ? saved : a)));
       notify('success', 'notifications.serviceSaved');
@@ -81,9 +93,9 @@ export function AddressesTab({ t, guid, addresses, onChange }: Props) {
         {shown.map((a) => (
           <li key={a.id} className="card address-card">
             <h3>
-              {a.alias} <span className="muted">({a.country})</span>
+              {a.alias} <span className="muted">({countryOf(a)})</span>
             </h3>
-            <address className="address-lines" dir="ltr">
+            <address className="address-lines" lang="en" dir="ltr">
               <span>{a.mailBoxCustomerNumber}</span>
               <span>{a.streetAddressLine1}</span>
               {a.streetAddressLine2 && <span>{a.streetAddressLine2}</span>}

@@ -1,13 +1,15 @@
 /**
  * Claim packages (spec 1 §2.3, §4.4, §5): choose the origin address, say whether there is a tracking number,
  * search, describe, attach a file and submit. The process (and so the claim's subCategory) follows the table
- * in src/lib/account-home/claim-process.ts.
+ * in src/lib/account-home/claim-process.ts. A package that can't be claimed (claimed already by the customer or
+ * by someone, or in no state of the table) says so.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import { localeOf, type Lang } from '../../i18n/languages.ts';
 import {
+  CLAIM_EXISTS,
   attachRequestFiles,
   findClaimPackage,
   getClaimCases,
@@ -20,12 +22,16 @@ import {
 import { call } from '../../lib/api/call.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { refetch } from '../../lib/api/query.ts';
+import { buildUrl } from '../../lib/routes/paths.ts';
 import { $claimCases } from '../../lib/account-home/home-queries.ts';
+import { requestStatusName } from '../../lib/account-home/request-status.ts';
 import {
   CLAIM_SUBMITTED,
   claimNeedsFile,
   claimProcess,
+  foundOutcome,
   type ClaimDecision,
+  type FoundOutcome,
 } from '../../lib/account-home/claim-process.ts';
 import { ALLOWED_EXTENSIONS, fileProblemKey, fileProblems } from '../../lib/uploads/file-rules.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
@@ -34,13 +40,16 @@ import { SubmitButton } from '../ui/SubmitButton.tsx';
 interface Props {
   t: TFunction;
   lang: Lang;
+  brandSlug: string;
   guid: string;
   addresses: Address[];
 }
 
+type Blocked = Exclude<FoundOutcome, { kind: 'process' }>;
+
 const ACCEPT = ALLOWED_EXTENSIONS.map((e) => `.${e}`).join(',');
 
-export function ClaimTab({ t, lang, guid, addresses }: Props) {
+export function ClaimTab({ t, lang, brandSlug, guid, addresses }: Props) {
   const id = useId();
   // Asked when the tab first shows, and again once a claim is filed; without them the form still works.
   const cases = useStore($claimCases).data ?? [];
@@ -49,6 +58,8 @@ export function ClaimTab({ t, lang, guid, addresses }: Props) {
   const [number, setNumber] = useState('');
   const [found, setFound] = useState<ClaimPackage | null>(null);
   const [decision, setDecision] = useState<ClaimDecision | null>(null);
+  /** The package found can't be claimed, and why. */
+  const [blocked, setBlocked] = useState<Blocked | null>(null);
   const [searching, setSearching] = useState(false);
   const [description, setDescription] = useState('');
   const [files, setFiles] = useState<File[]>([]);
@@ -61,6 +72,7 @@ export function ClaimTab({ t, lang, guid, addresses }: Props) {
   const reset = () => {
     setFound(null);
     setDecision(null);
+    setBlocked(null);
     setProblems({});
     setFailure(null);
   };
@@ -87,14 +99,9 @@ export function ClaimTab({ t, lang, guid, addresses }: Props) {
         params: { originEntity: address.entity, fawb: number.trim() },
       });
       setFound(result);
-      setDecision(
-        claimProcess({
-          kind: 'found',
-          customerId: result.package.customerId,
-          lastPi: result.package.lastPi,
-          isUserOwner: result.isUserOwner,
-        }),
-      );
+      const outcome = foundOutcome({ ...result.package, isUserOwner: result.isUserOwner, ownClaim: result.ownClaim });
+      if (outcome.kind === 'process') setDecision(outcome.decision);
+      else setBlocked(outcome);
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) setDecision(claimProcess({ kind: 'not-found' }));
       else setFailure(error instanceof ApiError ? error.messageKey : 'errors.500');
@@ -148,7 +155,9 @@ export function ClaimTab({ t, lang, guid, addresses }: Props) {
       refetch(getClaimCases);
       setDecision({ process: CLAIM_SUBMITTED, subCategory: null });
     } catch (error) {
-      setFailure(error instanceof ApiError ? error.messageKey : 'errors.500');
+      // Filed already (another tab, or since the search): nothing new to send.
+      if (error instanceof ApiError && error.code === CLAIM_EXISTS) setFailure('claim.exists');
+      else setFailure(error instanceof ApiError ? error.messageKey : 'errors.500');
     } finally {
       setBusy(false);
     }
@@ -190,10 +199,10 @@ export function ClaimTab({ t, lang, guid, addresses }: Props) {
             {cases.map((c) => (
               <li key={c.id} className="card">
                 <span>
-                  {c.caseReference}: {c.subject}
+                  {c.caseReference}: <bdi>{c.subject}</bdi>
                 </span>
                 <span className="muted">
-                  {c.statusDesc} · {date.format(new Date(c.createdAt))}
+                  {requestStatusName(t, c)} · {date.format(new Date(c.createdAt))}
                 </span>
               </li>
             ))}
@@ -277,6 +286,20 @@ export function ClaimTab({ t, lang, guid, addresses }: Props) {
         {decision && (
           <div className="notice notice-info" role="status" data-claim-process={decision.process}>
             <p>{t(`claim.process.${decision.process}`)}</p>
+          </div>
+        )}
+        {blocked && (
+          <div className="notice notice-warning" role="status" data-claim-blocked={blocked.kind}>
+            <p>
+              {blocked.kind === 'claimedByYou'
+                ? t('claim.blocked.claimedByYou', { reference: blocked.caseReference })
+                : t(`claim.blocked.${blocked.kind}`)}
+            </p>
+            {blocked.kind !== 'claimedByYou' && (
+              <p>
+                <a href={buildUrl(lang, 'help.contact-us', brandSlug)}>{t('claim.blocked.contact')}</a>
+              </p>
+            )}
           </div>
         )}
         {decision?.subCategory && (

@@ -5,7 +5,7 @@ import type { Package } from '../../lib/api/account-home/contract.ts';
 import type { PagedValue } from '../../lib/account-home/paged-query.ts';
 import { kgToLb } from '../../lib/account-home/units.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { countryByCode, countryName } from '../../lib/reference/countries.ts';
+import { regionName } from '../../lib/reference/region-names.ts';
 import { LoadStatus } from '../ui/LoadStatus.tsx';
 import { Pager } from '../ui/Pager.tsx';
 
@@ -47,28 +47,26 @@ export function PackagesTab({ t, lang, brandSlug, list, pageIndex, onPage, onRet
             </tr>
           </thead>
           <tbody>
-            {page.data.map((p) => {
-              const origin = countryByCode(p.originCountryCode);
-              return (
-                <tr key={p.awb}>
-                  <td>
-                    <a href={buildUrl(lang, 'tracking', brandSlug, { awbNumber: p.awb })} dir="ltr">
-                      {p.awb}
-                    </a>
-                  </td>
-                  <td>{t(`shipmentStatus.${p.lastPi}`, { defaultValue: p.currentStatus })}</td>
-                  <td>{origin ? countryName(origin, lang) : p.originCountryCode}</td>
-                  <td>{p.merchant ?? '—'}</td>
-                  <td>
-                    {t('packages.weightValue', {
-                      kg: number.format(p.weightKg),
-                      lb: number.format(kgToLb(p.weightKg)),
-                    })}
-                  </td>
-                  <td>{date.format(new Date(p.receivedAt))}</td>
-                </tr>
-              );
-            })}
+            {page.data.map((p) => (
+              <tr key={p.awb}>
+                <td>
+                  <a href={buildUrl(lang, 'tracking', brandSlug, { awbNumber: p.awb })} dir="ltr">
+                    {p.awb}
+                  </a>
+                </td>
+                <td>{t(`shipmentStatus.${p.lastPi}`, { defaultValue: p.currentStatus })}</td>
+                <td>{regionName(p.originCountryCode, lang)}</td>
+                {/* The merchant's own name, as it wrote it. */}
+                <td>{p.merchant ? <bdi>{p.merchant}</bdi> : '—'}</td>
+                <td>
+                  {t('packages.weightValue', {
+                    kg: number.format(p.weightKg),
+                    lb: number.format(kgToLb(p.weightKg)),
+                  })}
+                </td>
+                <td>{date.format(new Date(p.receivedAt))}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>

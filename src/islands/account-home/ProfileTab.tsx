@@ -7,7 +7,7 @@ import type { CustomerRequest } from '../../lib/api/account-home/contract.ts';
 import { CLOSED_STATUS, REQUEST_CATEGORIES } from '../../lib/api/account-home/contract.ts';
 import { $countryPlans } from '../../lib/account-home/home-queries.ts';
 import { flexAvailable } from '../../lib/account-home/flex.ts';
-import { countryByCode, countryName } from '../../lib/reference/countries.ts';
+import { regionName } from '../../lib/reference/region-names.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 
 interface Props {
@@ -27,7 +27,6 @@ export function ProfileTab({ t, lang, brandSlug, user, requests }: Props) {
   const closing = requests.some(
     (r) => r.categoryId === REQUEST_CATEGORIES.deactivateAccount && r.status !== CLOSED_STATUS,
   );
-  const country = countryByCode(user.countryCode);
   return (
     <div className="tab-body">
       {user.id.mandatory && !user.id.uploaded && (
@@ -50,11 +49,15 @@ export function ProfileTab({ t, lang, brandSlug, user, requests }: Props) {
       <dl className="summary-list">
         <div>
           <dt>{t('profile.firstName')}</dt>
-          <dd>{user.firstName}</dd>
+          <dd>
+            <bdi>{user.firstName}</bdi>
+          </dd>
         </div>
         <div>
           <dt>{t('profile.lastName')}</dt>
-          <dd>{user.lastName}</dd>
+          <dd>
+            <bdi>{user.lastName}</bdi>
+          </dd>
         </div>
         <div>
           <dt>{t('profile.email')}</dt>
@@ -62,7 +65,7 @@ export function ProfileTab({ t, lang, brandSlug, user, requests }: Props) {
         </div>
         <div>
           <dt>{t('profile.country')}</dt>
-          <dd>{country ? countryName(country, lang) : user.countryCode}</dd>
+          <dd>{regionName(user.countryCode, lang)}</dd>
         </div>
         <div>
           <dt>{t('signup.plan')}</dt>

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { localeOf, type Lang } from '../../i18n/languages.ts';
 import { CLOSED_STATUS, type CustomerRequest } from '../../lib/api/account-home/contract.ts';
 import type { PagedValue } from '../../lib/account-home/paged-query.ts';
+import { requestStatusName } from '../../lib/account-home/request-status.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { LoadStatus } from '../ui/LoadStatus.tsx';
 import { Pager } from '../ui/Pager.tsx';
@@ -34,12 +35,14 @@ export function RequestsTab({ t, lang, brandSlug, list, pageIndex, onPage, onRet
           {page.data.map((r) => (
             <li key={r.id} className="card request-card">
               <a href={buildUrl(lang, 'account.edit-request', brandSlug, { id: String(r.id) })}>
-                {r.caseReference}: {r.subject}
+                {r.caseReference}: <bdi>{r.subject}</bdi>
               </a>
               <span className="muted">
                 {t(`request.category.${r.categoryId}`)} · {date.format(new Date(r.createdAt))}
               </span>
-              <span className={r.status === CLOSED_STATUS ? 'status status-closed' : 'status'}>{r.statusDesc}</span>
+              <span className={r.status === CLOSED_STATUS ? 'status status-closed' : 'status'}>
+                {requestStatusName(t, r)}
+              </span>
             </li>
           ))}
         </ul>

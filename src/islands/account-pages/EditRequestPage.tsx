@@ -22,6 +22,7 @@ import {
 import { call, urlOf } from '../../lib/api/call.ts';
 import { refetch, setAnswer } from '../../lib/api/query.ts';
 import { $request, showRequest } from '../../lib/account-home/queries.ts';
+import { requestStatusName } from '../../lib/account-home/request-status.ts';
 import { downloadUpload } from '../../lib/api/customers/contract.ts';
 import { UPLOAD_PURPOSE } from '../../lib/api/uploads/contract.ts';
 import { ApiError } from '../../lib/api/errors.ts';
@@ -67,7 +68,9 @@ function Details({ t, lang, request }: { t: TFunction; lang: Lang; request: Cust
       </div>
       <div>
         <dt>{t('request.label.subject')}</dt>
-        <dd dir="auto">{request.subject}</dd>
+        <dd>
+          <bdi>{request.subject}</bdi>
+        </dd>
       </div>
       {request.externalString && (
         <div>
@@ -85,7 +88,7 @@ function Details({ t, lang, request }: { t: TFunction; lang: Lang; request: Cust
       </div>
       <div>
         <dt>{t('request.label.status')}</dt>
-        <dd data-testid="request-status">{request.statusDesc}</dd>
+        <dd data-testid="request-status">{requestStatusName(t, request)}</dd>
       </div>
     </dl>
   );

@@ -11,12 +11,13 @@ import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { getAddresses, type Address } from '../../lib/api/account-home/contract.ts';
 import { refetch } from '../../lib/api/query.ts';
-import { $addresses } from '../../lib/account-home/queries.ts';
+import { $addresses, readAccountIn } from '../../lib/account-home/queries.ts';
 import { howToUseTarget } from '../../lib/account-home/how-to-use.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import type { CurrentUser } from '../../lib/session/current-user.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
+import { regionName } from '../../lib/reference/region-names.ts';
 import { island } from '../ui/Island.tsx';
 import { LoadStatus } from '../ui/LoadStatus.tsx';
 import { routeParams } from './page-params.ts';
@@ -87,7 +88,8 @@ function AddressCard({ t, address, user }: { t: TFunction; address: Address; use
           <div key={line.key} className={`copy-row copy-row-${line.key}`}>
             <dt>{line.label}</dt>
             <dd>
-              <span className="copy-value" dir="auto">
+              {/* As the merchant's form wants it: in Latin script, whatever the page's language. */}
+              <span className="copy-value" lang="en" dir="ltr">
                 {line.value}
               </span>
               <button type="button" className="button button-secondary button-small" onClick={() => void copy(line)}>
@@ -112,6 +114,8 @@ function HowToUseView({ lang, brandSlug }: Props) {
   const [path, setPath] = useState(() => location.pathname);
   const { data: addresses, error } = useStore($addresses);
   const failure = error?.messageKey ?? null;
+
+  useEffect(() => readAccountIn(lang), [lang]);
 
   useEffect(() => {
     if (failure) notify('danger', failure);
@@ -172,7 +176,7 @@ function HowToUseView({ lang, brandSlug }: Props) {
   const countries = [...new Map(addresses.map((a) => [a.countryCode, a])).values()];
   const inCountry = addresses.filter((a) => a.countryCode === target.countryCode);
   const address = inCountry.find((a) => a.entity === target.entity) ?? inCountry[0]!;
-  const countryName = (a: Address) => t(`country.${a.countryCode}`, { defaultValue: a.country });
+  const countryName = (a: Address) => regionName(a.countryCode, lang);
 
   return (
     <section className="form-card form-card-wide detail-page how-to-use" aria-labelledby="how-to-use-title">

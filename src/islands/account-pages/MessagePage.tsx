@@ -11,7 +11,7 @@ import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { deleteMessage, getMessage } from '../../lib/api/account-home/contract.ts';
 import { call } from '../../lib/api/call.ts';
 import { refetch } from '../../lib/api/query.ts';
-import { $message, showMessage } from '../../lib/account-home/queries.ts';
+import { $message, readAccountIn, showMessage } from '../../lib/account-home/queries.ts';
 import { notify, notifyOnNextPage } from '../../lib/notifications/notifications.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
@@ -43,8 +43,9 @@ function MessageView({ lang, brandSlug }: Props) {
 
   useEffect(() => {
     if (!valid) console.error(`Message id is not a GUID: ${JSON.stringify(id)}`);
+    readAccountIn(lang);
     showMessage(valid ? id : null);
-  }, [valid, id]);
+  }, [valid, id, lang]);
 
   useEffect(() => {
     if (failure) notify('danger', failure);

@@ -1,9 +1,9 @@
 /**
- * Submit a request (spec 1 §2.1 account/request/submit?categoryId&shipmentAwb, §3 request, §5): category,
- * subject, description, the shipment's waybill for inquiries, and one attachment, required for the categories
- * that need it. Nothing is sent while the form is untouched or invalid. The request is saved, then its file
- * attached; then the customer goes to the requests tab. On a failure nothing typed is lost, and a request
- * already created is not created twice.
+ * Submit a request (spec 1 §2.1 account/request/submit?categoryId&shipmentAwb, §3 request, §5): category (any
+ * of spec 1 §3's six), subject, description, the shipment's waybill for inquiries and claims (a claim needs it),
+ * and one attachment, required for the categories that need it. Nothing is sent while the form is untouched or
+ * invalid. The request is saved, then its file attached; then the customer goes to the requests tab (or back to
+ * the shipment). On a failure nothing typed is lost, and a request already created is not created twice.
  */
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -12,6 +12,7 @@ import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../ui/i18n/use-translator.ts';
 import {
+  CLAIM_EXISTS,
   REQUEST_CATEGORIES,
   attachRequestFiles,
   saveRequest,
@@ -32,9 +33,10 @@ import { island } from '../ui/Island.tsx';
 import { TextAreaField } from './TextAreaField.tsx';
 import { AttachmentField } from './AttachmentField.tsx';
 import {
+  SUBMIT_CATEGORIES,
   asksForWaybill,
   needsAttachment,
-  submitCategories,
+  needsWaybill,
   submitCategoryOf,
   submitRequestFormSchema,
   type SubmitRequestForm,
@@ -51,12 +53,11 @@ function SubmitRequestView({ lang, brandSlug }: Props) {
   const t = useTranslator(lang, 'requests', 'uploads');
   const user = useStore($session);
   const [query] = useState(() => new URLSearchParams(location.search));
-  /** Sent from a shipment's tracking page: a claim about it may be filed, and the customer goes back there. */
+  /** Sent from a shipment's tracking page: the customer goes back there. */
   const [shipmentAwb] = useState(() => {
     const awb = awbNumberSchema.safeParse(query.get('shipmentAwb'));
     return awb.success ? awb.data : null;
   });
-  const aboutShipment = shipmentAwb !== null;
   const [files, setFiles] = useState<File[]>([]);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -64,18 +65,19 @@ function SubmitRequestView({ lang, brandSlug }: Props) {
   const [created, setCreated] = useState<CustomerRequest | null>(null);
   /** Sending a file on its own, or leaving for the requests tab. */
   const [busy, setBusy] = useState(false);
-  const { register, handleSubmit, control, formState } = useForm<SubmitRequestForm>({
+  const { register, handleSubmit, control, formState, setError } = useForm<SubmitRequestForm>({
     resolver: zodResolver(submitRequestFormSchema),
     defaultValues: {
-      categoryId: String(submitCategoryOf(query.get('categoryId'), aboutShipment) ?? ''),
+      categoryId: String(submitCategoryOf(query.get('categoryId')) ?? ''),
       subject: '',
       description: '',
       waybill: query.get('shipmentAwb') ?? '',
     },
   });
-  const category = submitCategoryOf(useWatch({ control, name: 'categoryId' }), aboutShipment);
+  const category = submitCategoryOf(useWatch({ control, name: 'categoryId' }));
   const { isDirty, isSubmitting, errors } = formState;
   const requestsTab = buildUrl(lang, 'account-home', brandSlug, {}, { tab: 'requests' });
+  const claimTab = buildUrl(lang, 'account-home', brandSlug, {}, { tab: 'claim' });
   const backTo = shipmentAwb ? buildUrl(lang, 'tracking', brandSlug, { awbNumber: shipmentAwb }) : requestsTab;
 
   if (!user) return null;
@@ -94,6 +96,18 @@ function SubmitRequestView({ lang, brandSlug }: Props) {
   };
 
   const fail = (error: unknown) => {
+    // A claim the server can't take for that waybill number: no such shipment, or the customer's own; or one
+    // the customer has an open claim of already.
+    const waybillProblem =
+      error instanceof ApiError && error.code === CLAIM_EXISTS
+        ? 'request.error.claimExists'
+        : error instanceof ApiError && error.fieldErrors.externalString
+          ? 'request.error.claimWaybill'
+          : null;
+    if (waybillProblem) {
+      setError('waybill', { message: waybillProblem }, { shouldFocus: true });
+      return;
+    }
     const key = error instanceof ApiError ? error.messageKey : 'errors.500';
     if (isFileProblem(key)) setFileProblem(key);
     else setFailure(key);
@@ -115,7 +129,7 @@ function SubmitRequestView({ lang, brandSlug }: Props) {
   };
 
   const send = async (form: SubmitRequestForm) => {
-    const categoryId = submitCategoryOf(form.categoryId, aboutShipment);
+    const categoryId = submitCategoryOf(form.categoryId);
     if (categoryId === null || !checkFile(files, needsAttachment(categoryId))) return;
     setFailure(null);
     let request: CustomerRequest;
@@ -124,7 +138,7 @@ function SubmitRequestView({ lang, brandSlug }: Props) {
         params: { guid: user.guid },
         body: {
           categoryId,
-          // A claim from a tracking page names its shipment by waybill number (spec 1 §3: Claim Shipment 830).
+          // A claim from this page names its shipment by waybill number (spec 1 §3: Claim Shipment 830).
           ...(categoryId === REQUEST_CATEGORIES.claim ? { subCategory: REQUEST_CATEGORIES.claim } : {}),
           subject: form.subject,
           description: form.description,
@@ -199,7 +213,7 @@ function SubmitRequestView({ lang, brandSlug }: Props) {
         t={t}
         label={t('request.field.category')}
         placeholder={t('request.field.categoryPlaceholder')}
-        options={submitCategories(aboutShipment).map((c) => ({ value: String(c), label: t(`request.category.${c}`) }))}
+        options={SUBMIT_CATEGORIES.map((c) => ({ value: String(c), label: t(`request.category.${c}`) }))}
         registration={register('categoryId')}
         error={errors.categoryId?.message}
         disabled={created !== null}
@@ -223,13 +237,20 @@ function SubmitRequestView({ lang, brandSlug }: Props) {
       {asksForWaybill(category) && (
         <TextField
           t={t}
-          label={t('request.field.awb')}
+          label={t(needsWaybill(category) ? 'request.field.awbRequired' : 'request.field.awb')}
           maxLength={40}
           autoComplete="off"
+          dir="ltr"
           registration={register('waybill')}
           error={errors.waybill?.message}
+          hintId={needsWaybill(category) ? 'submit-request-claim-hint' : undefined}
           readOnly={created !== null}
         />
+      )}
+      {needsWaybill(category) && (
+        <p className="field-hint" id="submit-request-claim-hint">
+          {t('request.claimHint')} <a href={claimTab}>{t('request.claimTab')}</a>
+        </p>
       )}
       <AttachmentField
         t={t}

@@ -19,7 +19,7 @@ import {
   linkTokenSchema,
   resolveAccount,
 } from '../../lib/api/users/contract.ts';
-import { ApiError } from '../../lib/api/errors.ts';
+import { ApiError, ErrorCode } from '../../lib/api/errors.ts';
 import { notifyOnNextPage, type NotificationType } from '../../lib/notifications/notifications.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { island } from '../ui/Island.tsx';
@@ -63,7 +63,12 @@ function ActivateView({ lang, brandSlug, mode }: Props) {
         if (account.active) return toLogin('info', 'notifications.accountAlreadyActive', account.email);
         toLogin('success', 'notifications.accountActivated', account.email);
       } catch (error) {
-        const key = error instanceof ApiError ? error.messageKey : 'errors.500';
+        // A link the server can't even read (400 VALIDATION) is one it can't resolve either: no field to correct.
+        const key = !(error instanceof ApiError)
+          ? 'errors.500'
+          : error.code === ErrorCode.validation
+            ? 'errors.accountNotResolved'
+            : error.messageKey;
         toLogin(key === 'notifications.accountAlreadyActive' ? 'info' : 'danger', key);
       }
     })();

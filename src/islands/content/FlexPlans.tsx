@@ -27,7 +27,7 @@ interface ListProps {
 }
 
 function PlanList({ lang, countryNames, shown, loading, failed }: ListProps) {
-  const t = useTranslator(lang, 'plans');
+  const t = useTranslator(lang, 'plans', 'articles');
   const countryName = countryNames[shown.countryCode] ?? null;
   return (
     <div className="flex-plan-list" aria-busy={loading}>
@@ -42,7 +42,7 @@ function PlanList({ lang, countryNames, shown, loading, failed }: ListProps) {
               <h3 className="plan-name">{t(`plan.name.${plan.planId}`)}</h3>
               {isBestValue(plan.planId) && <p className="plan-badge">{t('plan.bestValue')}</p>}
               <p className="plan-price">
-                <PlanPrice t={t} plan={plan} />
+                <PlanPrice t={t} lang={lang} plan={plan} />
               </p>
               <p className="plan-summary">{t(`plan.summary.${plan.planId}`)}</p>
             </li>

@@ -22,7 +22,7 @@ interface Props {
 }
 
 function MembershipPaymentView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang, 'payments', 'plans');
+  const t = useTranslator(lang, 'payments', 'plans', 'gateway');
   const user = useStore($session);
   const [planId] = useState(
     () => readReturn(location.search).planId ?? planIdSchema.safeParse(rememberedPlan()).data ?? PLAN_IDS.flexAnnual,

@@ -4,12 +4,14 @@
  * for now (spec 1 §4.5).
  */
 import type { TFunction } from 'i18next';
+import type { Lang } from '../../i18n/languages.ts';
 import type { Plan } from '../../lib/reference/schemas.ts';
 import { choiceKind, planCards, type CurrentPlan } from '../../lib/payments/membership-rules.ts';
 import { PlanPrice } from '../ui/PlanPrice.tsx';
 
 interface Props {
   t: TFunction;
+  lang: Lang;
   plans: readonly Plan[];
   current: CurrentPlan;
   busy: boolean;
@@ -22,7 +24,7 @@ const CHOICE_KEYS = {
   switch: 'membership.plans.switchTo',
 } as const;
 
-export function MembershipPlanList({ t, plans, current, busy, onChoose }: Props) {
+export function MembershipPlanList({ t, lang, plans, current, busy, onChoose }: Props) {
   return (
     <ul className="membership-plans">
       {planCards(current, plans).map(({ plan, isCurrent, bestValue, canChoose }) => {
@@ -44,7 +46,7 @@ export function MembershipPlanList({ t, plans, current, busy, onChoose }: Props)
               </p>
             )}
             <p className="plan-price">
-              <PlanPrice t={t} plan={plan} />
+              <PlanPrice t={t} lang={lang} plan={plan} />
             </p>
             <p className="plan-summary">{t(`plan.summary.${plan.planId}`)}</p>
             {canChoose && (

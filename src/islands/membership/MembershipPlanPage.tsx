@@ -162,7 +162,7 @@ function AutoRenewControl({
 }
 
 function MembershipPlanView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang, 'payments', 'plans');
+  const t = useTranslator(lang, 'membership', 'plans');
   const user = useStore($session);
   const plans$ = useStore($membershipPlans);
   const state$ = useStore($membershipState);
@@ -347,7 +347,9 @@ function MembershipPlanView({ lang, brandSlug }: Props) {
               <div>
                 <dt>{t('membership.account')}</dt>
                 <dd>
-                  {profile.firstName} {profile.lastName}
+                  <bdi>
+                    {profile.firstName} {profile.lastName}
+                  </bdi>
                 </dd>
               </div>
             )}
@@ -401,6 +403,7 @@ function MembershipPlanView({ lang, brandSlug }: Props) {
           <h2 id="membership-plans-heading">{t('membership.plans.heading')}</h2>
           <MembershipPlanList
             t={t}
+            lang={lang}
             plans={plans}
             current={current}
             busy={leaving}

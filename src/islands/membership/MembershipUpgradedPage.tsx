@@ -10,7 +10,8 @@ import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { decodeOrderSummary, storedOrderSummary, type OrderSummary } from '../../lib/payments/order-summary.ts';
-import { formatDay, formatMoney } from '../../lib/widgets/format.ts';
+import { formatMoney } from '../../lib/payments/money-format.ts';
+import { formatDay } from '../../lib/widgets/format.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
@@ -22,14 +23,7 @@ interface Props {
 }
 
 function amountPaid(t: TFunction, summary: OrderSummary, lang: Lang): string {
-  if (summary.amount > 0) {
-    try {
-      return formatMoney(summary.amount, summary.currency, lang);
-    } catch {
-      // Not an ISO currency code Intl knows: show it as it came.
-      return `${summary.currency} ${summary.amount.toFixed(2)}`;
-    }
-  }
+  if (summary.amount > 0) return formatMoney(summary.amount, summary.currency, lang);
   // Nothing to pay: thanks to the promo code when it took something off or added time, else a free plan.
   const promo = summary.discount > 0 || summary.additionalDuration > 0;
   return t(promo ? 'membership.upgraded.freePromo' : 'plan.free');
@@ -79,7 +73,7 @@ function Summary({ t, lang, summary }: { t: TFunction; lang: Lang; summary: Orde
 }
 
 function MembershipUpgradedView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang, 'payments', 'plans');
+  const t = useTranslator(lang, 'membership', 'plans');
   const user = useStore($session);
   // Read once: the summary does not change while the page is open.
   const [summary] = useState(

@@ -30,7 +30,8 @@ import {
   type Selection,
 } from '../../lib/payments/pending-charges.ts';
 import { fromMinor } from '../../lib/payments/money.ts';
-import { formatMoney, isolate } from '../../lib/widgets/format.ts';
+import { formatMoney } from '../../lib/payments/money-format.ts';
+import { isolate } from '../../lib/widgets/format.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { $payableShipments } from '../../lib/payments/pending-queries.ts';
@@ -85,11 +86,12 @@ function ShipmentItem({
         <label htmlFor={id}>
           <span dir="ltr">{shipment.hawb.number}</span>
           {' — '}
-          <span dir="auto">{shipment.commodity.description}</span>
+          {/* What the merchant wrote: the package's description and the merchant's name. */}
+          <bdi>{shipment.commodity.description}</bdi>
           {shipment.commodity.name && (
-            <span className="field-hint" dir="auto">
+            <span className="field-hint">
               {' '}
-              ({shipment.commodity.name})
+              (<bdi>{shipment.commodity.name}</bdi>)
             </span>
           )}
         </label>
@@ -200,7 +202,7 @@ function PayableShipments({ t, lang }: { t: TFunction; lang: Lang }) {
 }
 
 function PendingPaymentsView({ lang }: Props) {
-  const t = useTranslator(lang, 'pending');
+  const t = useTranslator(lang, 'pending', 'gateway');
   const user = useStore($session);
   const guid = user?.guid ?? '';
   const [back] = useState(readPaymentReturn);

@@ -21,6 +21,8 @@ import { validateAddress, type ReturnCountry, type ReturnShipment } from '../../
 import { call } from '../../lib/api/call.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { countryNameOf } from '../../lib/reference/countries.ts';
+import { regionName } from '../../lib/reference/region-names.ts';
+import { Isolated } from '../ui/i18n/Isolated.tsx';
 import {
   completeStep,
   editStep,
@@ -108,7 +110,7 @@ function StepForm({
   children,
 }: {
   t: TFunction;
-  intro: string;
+  intro: ReactNode;
   failure: string | null;
   busy: boolean;
   onSubmit: FormEventHandler<HTMLFormElement>;
@@ -273,7 +275,13 @@ export function AddressToStep({ t, lang, shipment, draft, onNext, onBack }: Step
   return (
     <StepForm
       t={t}
-      intro={t('return.addressTo.intro', { supplier: shipment.supplierName || shipment.originCountry })}
+      intro={
+        shipment.supplierName ? (
+          <Isolated t={t} k="return.addressTo.intro" data={{ supplier: shipment.supplierName }} />
+        ) : (
+          t('return.addressTo.intro', { supplier: regionName(shipment.originCountryCode, lang) })
+        )
+      }
       failure={failure}
       busy={formState.isSubmitting}
       onSubmit={handleSubmit(onSubmit, () => setFailure('errors.validation'))}

@@ -2,7 +2,8 @@
  * Step 3 of the return (spec 1 §5 "Pickup"; spec 2 §9): the pickup date (today to 7 days ahead; later days are
  * disabled in the calendar and refused when typed), the ready time (default: the next hour rounded up to 10
  * minutes) and the latest time (default one hour later, never before the ready time), the content, the declared
- * amount (at most the low value limit, 1 decimal) and the weight (2 decimals). Calculate shows the price; Submit
+ * amount (at most the low value limit, 1 decimal) and the weight (2 decimals). Calculate checks the pickup window,
+ * the amount and the weight first, and shows the price only for a valid pickup; Submit
  * sends the return: success goes to the shipment's tracking page with notifications.shipmentReturnAccepted,
  * failure shows errors.shipmentReturnFailed and keeps everything entered.
  */
@@ -41,7 +42,8 @@ import {
   pickupTimeZone,
   pickupWindow,
 } from '../../lib/returns/return-rules.ts';
-import { formatMoney, isolate } from '../../lib/widgets/format.ts';
+import { formatMoney } from '../../lib/payments/money-format.ts';
+import { isolate } from '../../lib/widgets/format.ts';
 import { notify, notifyOnNextPage } from '../../lib/notifications/notifications.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { $session } from '../../lib/session/session-store.ts';
@@ -50,6 +52,9 @@ import { FormAlert } from '../ui/FormAlert.tsx';
 import { DateField } from './DateField.tsx';
 import { TimeField } from './TimeField.tsx';
 import { useDraftSync } from './use-draft-sync.ts';
+
+/** What Calculate checks before it asks for a price (spec 1 §5 "Pickup"): the window, the amount, the weight. */
+const PRICED_FIELDS = ['pickupDate', 'readyTime', 'latestTime', 'amount', 'weight'] as const;
 
 interface Props {
   t: TFunction;
@@ -86,6 +91,8 @@ export function PickupStep({ t, lang, brandSlug, shipment, draft, onBack, onStep
   const [price, setPrice] = useState<ReturnPrice | null>(null);
   const [calculating, setCalculating] = useState(false);
   const [calcError, setCalcError] = useState<string | null>(null);
+  /** Calculate found a problem: the fields it checks are checked again as they change, as after a submit. */
+  const [priceChecked, setPriceChecked] = useState(false);
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
   const [invalidForm, setInvalidForm] = useState(false);
   const [sent, setSent] = useState(false);
@@ -94,6 +101,9 @@ export function PickupStep({ t, lang, brandSlug, shipment, draft, onBack, onStep
   useDraftSync(subscribe, save);
 
   const errors = formState.errors;
+  const recheck = (names: FieldPath<PickupForm> | FieldPath<PickupForm>[]) => {
+    if (formState.isSubmitted || priceChecked) void trigger(names);
+  };
   const money = (amount: number, currency: string) => isolate(formatMoney(amount, currency, lang));
 
   const request = (form: PickupForm) => ({
@@ -110,7 +120,12 @@ export function PickupStep({ t, lang, brandSlug, shipment, draft, onBack, onStep
   const calculate = async () => {
     setPrice(null);
     setCalcError(null);
-    if (!(await trigger('weight'))) return;
+    // An invalid pickup is not priced: its fields say what is wrong, and the server is not asked.
+    if (!(await trigger([...PRICED_FIELDS], { shouldFocus: true }))) {
+      setPriceChecked(true);
+      setCalcError('errors.validation');
+      return;
+    }
     setCalculating(true);
     try {
       setPrice(
@@ -193,7 +208,10 @@ export function PickupStep({ t, lang, brandSlug, shipment, draft, onBack, onStep
             lang={lang}
             label={t('return.pickupDate')}
             value={field.value}
-            onChange={field.onChange}
+            onChange={(day) => {
+              field.onChange(day);
+              recheck(['pickupDate', 'readyTime']);
+            }}
             onBlur={field.onBlur}
             error={errors.pickupDate?.message}
             first={days.first}
@@ -215,7 +233,7 @@ export function PickupStep({ t, lang, brandSlug, shipment, draft, onBack, onStep
                 // The latest time follows a ready time moved past it (one hour later, the default).
                 const latest = getValues('latestTime');
                 if (!isLatestTimeValid(ready, latest)) setValue('latestTime', defaultLatestTime(ready));
-                if (formState.isSubmitted) void trigger(['readyTime', 'latestTime']);
+                recheck(['readyTime', 'latestTime']);
               }}
               error={errors.readyTime?.message}
             />
@@ -252,10 +270,13 @@ export function PickupStep({ t, lang, brandSlug, shipment, draft, onBack, onStep
           dir="ltr"
           hintId="return-amount-hint"
           registration={register('amount', {
+            onChange: () => {
+              if (priceChecked) void trigger('amount');
+            },
             onBlur: (e: { target: { value: string } }) => {
               const n = parseDecimal(e.target.value);
               if (!Number.isNaN(n))
-                setValue('amount', formatReturnAmount(n), { shouldValidate: formState.isSubmitted });
+                setValue('amount', formatReturnAmount(n), { shouldValidate: formState.isSubmitted || priceChecked });
             },
           })}
           error={errors.amount?.message}
@@ -266,11 +287,14 @@ export function PickupStep({ t, lang, brandSlug, shipment, draft, onBack, onStep
           inputMode="decimal"
           dir="ltr"
           registration={register('weight', {
-            onChange: () => setPrice(null),
+            onChange: () => {
+              setPrice(null);
+              if (priceChecked) void trigger('weight');
+            },
             onBlur: (e: { target: { value: string } }) => {
               const n = parseDecimal(e.target.value);
               if (!Number.isNaN(n))
-                setValue('weight', formatReturnWeight(n), { shouldValidate: formState.isSubmitted });
+                setValue('weight', formatReturnWeight(n), { shouldValidate: formState.isSubmitted || priceChecked });
             },
           })}
           error={errors.weight?.message}

@@ -9,6 +9,7 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
+import { regionName } from '../../lib/reference/region-names.ts';
 import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { getReturnShipment, type ReturnShipment } from '../../lib/api/returns/contract.ts';
 import { refetch } from '../../lib/api/query.ts';
@@ -85,7 +86,7 @@ function StepList({
   );
 }
 
-function ShipmentSummary({ t, shipment }: { t: TFunction; shipment: ReturnShipment }) {
+function ShipmentSummary({ t, lang, shipment }: { t: TFunction; lang: Lang; shipment: ReturnShipment }) {
   return (
     <dl className="summary-list return-summary">
       <div>
@@ -94,11 +95,11 @@ function ShipmentSummary({ t, shipment }: { t: TFunction; shipment: ReturnShipme
       </div>
       <div>
         <dt>{t('return.summary.supplier')}</dt>
-        <dd dir="auto">{shipment.supplierName || '—'}</dd>
+        <dd>{shipment.supplierName ? <bdi>{shipment.supplierName}</bdi> : '—'}</dd>
       </div>
       <div>
         <dt>{t('return.summary.origin')}</dt>
-        <dd>{shipment.originCountry}</dd>
+        <dd>{regionName(shipment.originCountryCode, lang)}</dd>
       </div>
       <div>
         <dt>{t('return.summary.declared')}</dt>
@@ -200,7 +201,7 @@ function ReturnWizardView({ lang, brandSlug, brandName }: Props) {
       )}
       {shipment && draft && (
         <>
-          <ShipmentSummary t={t} shipment={shipment} />
+          <ShipmentSummary t={t} lang={lang} shipment={shipment} />
           <StepList t={t} current={step} draft={draft} href={href} onGo={go} />
           <h2 id="return-step-heading" ref={heading} tabIndex={-1}>
             {t(`return.step.${step}`)}

@@ -182,17 +182,25 @@ function DeliveryPanel({
     <>
       <p>{t('serviceOptions.intro.delivery')}</p>
       {address && (
-        <address className="delivery-address" dir="auto">
-          {[
-            address.address1,
-            address.address2,
-            [address.city, address.stateName].filter(Boolean).join(', '),
-            address.countryName,
-          ]
-            .filter(Boolean)
-            .map((line) => (
-              <span key={line}>{line}</span>
-            ))}
+        // The street lines and the state as the customer wrote them, isolated; the city and country named in the
+        // page's language.
+        <address className="delivery-address">
+          {address.address1 && (
+            <span>
+              <bdi>{address.address1}</bdi>
+            </span>
+          )}
+          {address.address2 && (
+            <span>
+              <bdi>{address.address2}</bdi>
+            </span>
+          )}
+          <span>
+            {address.city}
+            {address.city && address.stateName && t('serviceOptions.addressSeparator')}
+            {address.stateName && <bdi>{address.stateName}</bdi>}
+          </span>
+          <span>{address.countryName}</span>
         </address>
       )}
       <p>

@@ -10,9 +10,11 @@ import { useTranslator } from '../ui/i18n/use-translator.ts';
 import { decodeConfirmationPayment, forgetPlan } from '../../lib/signup/signup-steps.ts';
 import { COUNTRIES_WITH_ADDRESSES } from '../../lib/reference/countries.ts';
 import { mailboxCount } from '../../lib/profile/profile-rules.ts';
+import { formatMoney } from '../../lib/payments/money-format.ts';
 import { $session } from '../../lib/session/session-store.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { StepIndicator } from '../ui/StepIndicator.tsx';
+import { Isolated } from '../ui/i18n/Isolated.tsx';
 import { island } from '../ui/Island.tsx';
 
 interface Props {
@@ -33,14 +35,16 @@ function SignupConfirmationView({ lang, brandSlug }: Props) {
   return (
     <section className="form-card form-card-wide" aria-labelledby="confirmation-heading">
       <StepIndicator t={t} lang={lang} brandSlug={brandSlug} current={4} />
-      <h1 id="confirmation-heading">{t('signup.confirmation.heading', { name: user.firstName })}</h1>
+      <h1 id="confirmation-heading">
+        <Isolated t={t} k="signup.confirmation.heading" data={{ name: user.firstName }} />
+      </h1>
       <p>{t('signup.confirmation.mailboxes', { count: mailboxCount(COUNTRIES_WITH_ADDRESSES, user.countryCode) })}</p>
       {payment && (
         <dl className="summary-list">
           <div>
             <dt>{t('signup.confirmation.paid')}</dt>
-            <dd dir="ltr">
-              {payment.currency} {Number(payment.amount).toFixed(2)}
+            <dd>
+              <bdi>{formatMoney(Number(payment.amount), payment.currency, lang)}</bdi>
             </dd>
           </div>
           <div>

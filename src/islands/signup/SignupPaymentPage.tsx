@@ -40,7 +40,7 @@ function recordPaymentStage(user: CurrentUser, lang: Lang, planId: number): Prom
 }
 
 function SignupPaymentView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang, 'payments', 'plans');
+  const t = useTranslator(lang, 'payments', 'plans', 'gateway');
   const user = useStore($session);
   const [planId] = useState(() => readReturn(location.search).planId ?? toPlanId(rememberedPlan()));
 

@@ -296,7 +296,15 @@ function SignupProfileForm({ lang, brandSlug, saved, savedFailed }: FormProps) {
           <p>{t('errors.500')}</p>
         </FormAlert>
       ) : (
-        plans && <PlanChooser t={t} plans={plans} registration={register('planId')} error={errors.planId?.message} />
+        plans && (
+          <PlanChooser
+            t={t}
+            lang={lang}
+            plans={plans}
+            registration={register('planId')}
+            error={errors.planId?.message}
+          />
+        )
       )}
       <CheckboxField
         t={t}

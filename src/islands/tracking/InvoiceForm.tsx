@@ -1,6 +1,8 @@
 /**
  * The invoice form (spec 1 §5, spec 2 §3 shipment invoice): the commodity's cost, whether there is an invoice,
  * up to five files, and the owner's confirmation, which is asked again whenever the choice or the files change.
+ * Files are sorted out as they are chosen: those that would be refused, and any after the fifth, are left out at
+ * once, named with the reason, and the rest are kept.
  * Files go first (api/tracking/{awb}/upload), then the form; after a failure nothing chosen or typed is lost, and
  * files already sent are not sent again. The files the shipment holds download from their links.
  */
@@ -21,9 +23,12 @@ import {
   agreementAfter,
   invoiceProblems,
   parseCost,
+  pickInvoiceFiles,
+  type InvoiceFilePick,
   type InvoiceFormState,
   type InvoiceProblem,
 } from '../../lib/tracking/tracking-rules.ts';
+import { isolate } from '../../lib/widgets/format.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { SubmitButton } from '../ui/SubmitButton.tsx';
 
@@ -56,6 +61,8 @@ export function InvoiceForm({ t, lang, shipment, onSaved }: Props) {
     files: [],
   }));
   const [shown, setShown] = useState<InvoiceProblem[]>([]);
+  /** The files of the last choice that were not kept, and why. */
+  const [leftOut, setLeftOut] = useState<InvoiceFilePick<File>['leftOut']>([]);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   /** The files the server already holds from this form, so a retry sends only the form. */
@@ -69,9 +76,20 @@ export function InvoiceForm({ t, lang, shipment, onSaved }: Props) {
     setShown([]);
   };
 
-  const chooseFiles = (list: FileList | null) => {
-    const files = list ? [...list] : [];
-    change({ files });
+  const chooseFiles = (input: HTMLInputElement) => {
+    const { kept, leftOut: dropped } = pickInvoiceFiles(input.files ? [...input.files] : []);
+    setLeftOut(dropped);
+    change({ files: kept });
+    // The field then holds what will be sent, so it counts the same files as the form.
+    if (dropped.length > 0) {
+      try {
+        const transfer = new DataTransfer();
+        for (const file of kept) transfer.items.add(file);
+        input.files = transfer.files;
+      } catch {
+        // A browser that can't set a file list: the form still sends only the files kept.
+      }
+    }
   };
 
   const submit = async () => {
@@ -93,6 +111,7 @@ export function InvoiceForm({ t, lang, shipment, onSaved }: Props) {
       sent.current = null;
       if (fileInput.current) fileInput.current.value = '';
       setForm((f) => ({ ...f, files: [], agreement: false }));
+      setLeftOut([]);
       onSaved();
     } catch (error) {
       const key = error instanceof ApiError ? error.messageKey : 'errors.global';
@@ -177,8 +196,14 @@ export function InvoiceForm({ t, lang, shipment, onSaved }: Props) {
           multiple
           accept={ACCEPT}
           aria-invalid={fileProblem ? true : undefined}
-          aria-describedby={[`${id}-files-hint`, fileProblem ? `${id}-files-error` : null].filter(Boolean).join(' ')}
-          onChange={(e) => chooseFiles(e.currentTarget.files)}
+          aria-describedby={[
+            `${id}-files-hint`,
+            leftOut.length > 0 ? `${id}-files-left-out` : null,
+            fileProblem ? `${id}-files-error` : null,
+          ]
+            .filter(Boolean)
+            .join(' ')}
+          onChange={(e) => chooseFiles(e.currentTarget)}
         />
         <p className="field-hint" id={`${id}-files-hint`}>
           {t('tracking.invoice.filesHint', { count: INVOICE_QUEUE_LIMIT })}
@@ -187,6 +212,21 @@ export function InvoiceForm({ t, lang, shipment, onSaved }: Props) {
           <p className="field-hint" role="status">
             {t('tracking.invoice.chosen', { count: form.files.length })}
           </p>
+        )}
+        {leftOut.length > 0 && (
+          <div className="notice notice-warning invoice-left-out" id={`${id}-files-left-out`} role="alert">
+            <p>{t('tracking.invoice.leftOut', { count: leftOut.length })}</p>
+            <ul>
+              {leftOut.map(({ file, reason }, i) => (
+                <li key={`${i}-${file.name}`}>
+                  {t('tracking.invoice.leftOutFile', {
+                    name: isolate(file.name),
+                    reason: t(`tracking.invoice.leftOutReason.${reason}`, { limit: INVOICE_QUEUE_LIMIT }),
+                  })}
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
         {errorOf(fileProblem, 'files')}
       </div>

@@ -14,7 +14,7 @@ import { notify } from '../../lib/notifications/notifications.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { gstRuleApplies } from '../../lib/tracking/tracking-rules.ts';
 import { isReturnable } from '../../lib/returns/return-rules.ts';
-import { formatMoney } from '../../lib/widgets/format.ts';
+import { formatMoney } from '../../lib/payments/money-format.ts';
 import { CHARGE_LINES, chargeLines } from '../../lib/payments/pending-charges.ts';
 import { fromMinor } from '../../lib/payments/money.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
@@ -126,12 +126,16 @@ export function PrivateSection({ t, lang, brandSlug, shipment, onChanged }: Prop
       <dl className="tracking-facts">
         <div>
           <dt>{t('tracking.description')}</dt>
-          <dd dir="auto">{shipment.description}</dd>
+          <dd>
+            <bdi>{shipment.description}</bdi>
+          </dd>
         </div>
         {shipment.merchant && (
           <div>
             <dt>{t('tracking.merchant')}</dt>
-            <dd dir="auto">{shipment.merchant}</dd>
+            <dd>
+              <bdi>{shipment.merchant}</bdi>
+            </dd>
           </div>
         )}
         {shipment.foreignAwb && (

@@ -83,7 +83,7 @@ function Requests({
 }
 
 function TrackingView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang, 'pending', 'tracking');
+  const t = useTranslator(lang, 'pending', 'tracking', 'gateway');
   const guid = useStore($customerGuid);
   const [awb] = useState(awbOfPath);
   const [back] = useState(readPaymentReturn);

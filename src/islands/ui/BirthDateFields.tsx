@@ -2,9 +2,10 @@ import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { localeOf, type Lang } from '../../i18n/languages.ts';
+import { birthYears } from '../../lib/profile/profile-rules.ts';
 
-/** Lookup lists of spec 1 §3: days 1 to 31, month names, 100 years descending. */
-export function birthDateLists(lang: Lang, thisYear = new Date().getFullYear()) {
+/** Lookup lists of spec 1 §3: days 1 to 31, month names, 100 years descending from the last adult one. */
+export function birthDateLists(lang: Lang, today = new Date()) {
   const monthName = new Intl.DateTimeFormat(localeOf(lang), { month: 'long', timeZone: 'UTC' });
   return {
     days: Array.from({ length: 31 }, (_, i) => String(i + 1)),
@@ -12,7 +13,7 @@ export function birthDateLists(lang: Lang, thisYear = new Date().getFullYear()) 
       value: String(i + 1),
       label: monthName.format(new Date(Date.UTC(2000, i, 1))),
     })),
-    years: Array.from({ length: 100 }, (_, i) => String(thisYear - i)),
+    years: birthYears(today).map(String),
   };
 }
 

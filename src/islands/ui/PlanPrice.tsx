@@ -1,15 +1,43 @@
 import type { TFunction } from 'i18next';
+import type { Lang } from '../../i18n/languages.ts';
 import type { Plan } from '../../lib/reference/schemas.ts';
-import { splitPrice } from '../../lib/signup/signup-steps.ts';
+import { moneyParts, type MoneyPart } from '../../lib/payments/money-format.ts';
 
-/** A plan's price as spec 1 §3 shows it: currency, whole part, the decimals apart, and the term; or "Free". */
-export function PlanPrice({ t, plan }: { t: TFunction; plan: Pick<Plan, 'planId' | 'amount' | 'currencyCode'> }) {
+const PART_CLASS: Record<MoneyPart['kind'], string | undefined> = {
+  currency: 'price-currency',
+  whole: 'price-whole',
+  decimals: 'price-decimals',
+  other: undefined,
+};
+
+/**
+ * A plan's price as spec 1 §3 shows it: the amount as the product writes money (src/lib/payments/money-format.ts)
+ * with its decimals set apart, and the term; or "Free".
+ */
+export function PlanPrice({
+  t,
+  lang,
+  plan,
+}: {
+  t: TFunction;
+  lang: Lang;
+  plan: Pick<Plan, 'planId' | 'amount' | 'currencyCode'>;
+}) {
   if (plan.amount === 0) return <>{t('plan.free')}</>;
-  const price = splitPrice(plan.amount);
   return (
     <>
-      <span className="price-currency">{plan.currencyCode}</span> <span className="price-whole">{price.whole}</span>
-      <span className="price-decimals">.{price.decimals}</span>{' '}
+      <bdi className="price-amount">
+        {moneyParts(plan.amount, plan.currencyCode, lang).map((part, i) => {
+          const className = PART_CLASS[part.kind];
+          return className ? (
+            <span key={i} className={className}>
+              {part.text}
+            </span>
+          ) : (
+            part.text
+          );
+        })}
+      </bdi>{' '}
       <span className="price-term">{t(`plan.term.${plan.planId}`)}</span>
     </>
   );

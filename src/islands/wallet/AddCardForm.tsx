@@ -23,6 +23,7 @@ import {
   newCardSchema,
   type NewCardForm as Card,
 } from '../../lib/payments/checkout-rules.ts';
+import { gatewayMessageKey } from '../../lib/payments/gateway-messages.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 import { CheckboxField } from '../ui/checkout/fields.tsx';
 import { FailureAlert } from '../ui/checkout/FailureAlert.tsx';
@@ -42,15 +43,16 @@ const emptyCard = (): Card => ({ name: '', number: '', month: '', year: '', cvv:
 /** The message the frame's return page posts through the route guard. */
 const frameMessageSchema = z.object({ id: z.string().check(z.minLength(1), z.maxLength(200)) });
 
-/** A translation key, or the provider's own words. */
-type Failure = { key: string } | { text: string };
-
-function failureOf(error: unknown): Failure {
+/**
+ * The translation key of a failed addition (spec 2 §8): the provider's reason for refusing the card, in the
+ * customer's language; else accountWallet.payment.msgCardSaveFailed.
+ */
+function failureKey(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.code === WalletErrorCode.card && error.message) return { text: error.message };
-    if (error.status === 401) return { key: 'errors.unauthorized' };
+    if (error.code === WalletErrorCode.card && error.reason) return gatewayMessageKey(error.reason);
+    if (error.status === 401) return 'errors.unauthorized';
   }
-  return { key: 'accountWallet.payment.msgCardSaveFailed' };
+  return 'accountWallet.payment.msgCardSaveFailed';
 }
 
 export function AddCardForm({ t, guid, today, onAdded }: Props) {
@@ -58,7 +60,9 @@ export function AddCardForm({ t, guid, today, onAdded }: Props) {
   const [isDefault, setIsDefault] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [phase, setPhase] = useState<'idle' | 'saving' | { frame: string }>('idle');
-  const [failure, setFailure] = useState<{ failure: Failure; id: number } | null>(null);
+  const [failure, setFailure] = useState<{ key: string; id: number } | null>(null);
+  /** A new form after each saved card: nothing typed before, and no field shown as left or wrong. */
+  const [formId, setFormId] = useState(0);
   const busy = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   const [focusInvalid, setFocusInvalid] = useState(0);
@@ -82,6 +86,7 @@ export function AddCardForm({ t, guid, today, onAdded }: Props) {
     setCard(emptyCard());
     setIsDefault(false);
     setSubmitted(false);
+    setFormId((n) => n + 1);
     setFailure(null);
     notify('success', 'notifications.cardSaved');
     onAdded(change);
@@ -89,9 +94,9 @@ export function AddCardForm({ t, guid, today, onAdded }: Props) {
   const fail = (error: unknown) => {
     busy.current = false;
     setPhase('idle');
-    const f = failureOf(error);
-    setFailure((previous) => ({ failure: f, id: (previous?.id ?? 0) + 1 }));
-    notify('danger', 'key' in f ? f.key : f.text);
+    const key = failureKey(error);
+    setFailure((previous) => ({ key, id: (previous?.id ?? 0) + 1 }));
+    notify('danger', key);
   };
 
   const submit = async (event: FormEvent) => {
@@ -142,14 +147,9 @@ export function AddCardForm({ t, guid, today, onAdded }: Props) {
 
   return (
     <form ref={formRef} className="wallet-add-card" noValidate onSubmit={(event) => void submit(event)}>
-      {failure && (
-        <FailureAlert
-          key={failure.id}
-          message={'key' in failure.failure ? t(failure.failure.key) : failure.failure.text}
-          focus
-        />
-      )}
+      {failure && <FailureAlert key={failure.id} message={t(failure.key)} focus />}
       <NewCardForm
+        key={formId}
         t={t}
         card={card}
         errors={errors}

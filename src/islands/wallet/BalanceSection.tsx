@@ -9,7 +9,7 @@ import { useStore } from '@nanostores/react';
 import { getWalletTransactions, type WalletBalance, type WalletTransaction } from '../../lib/api/wallet/contract.ts';
 import { loadFailure, refetch, waiting } from '../../lib/api/query.ts';
 import { $walletTransactions } from '../../lib/payments/wallet-queries.ts';
-import { formatMoney } from '../../lib/widgets/format.ts';
+import { formatMoney } from '../../lib/payments/money-format.ts';
 import { LoadStatus } from '../ui/LoadStatus.tsx';
 
 interface Props {

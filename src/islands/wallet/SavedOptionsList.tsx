@@ -50,8 +50,8 @@ function Option({
           </span>
         )}
         {!option.thirdParty && option.name && (
-          <span className="field-hint" dir="auto">
-            {option.name}
+          <span className="field-hint">
+            <bdi>{option.name}</bdi>
           </span>
         )}
         {option.isDefault && <span className="saved-option-default">{t('wallet.options.default')}</span>}

@@ -92,7 +92,7 @@ function WalletView({ lang, brandSlug }: Props) {
 }
 
 function Wallet({ lang, brandSlug, guid }: Props & { guid: string }) {
-  const t = useTranslator(lang, 'payments');
+  const t = useTranslator(lang, 'wallet', 'payments', 'membership', 'gateway');
   const [today] = useState(() => new Date());
   const options$ = useStore($walletOptions);
   const balance$ = useStore($walletBalance);
@@ -122,15 +122,22 @@ function Wallet({ lang, brandSlug, guid }: Props & { guid: string }) {
     syncSession(change);
   };
 
-  // The provider's page came back with the approved account's token (spec 2 §4 Wallet): it adds the account.
+  // The provider's page came back with the approved account's token (spec 2 §4 Wallet): it adds the account. Its
+  // cancel comes back with `cancelled=1`: nothing was added, and the page says so.
   useEffect(() => {
     if (!content || returned.current) return;
     returned.current = true;
     const query = new URLSearchParams(location.search);
     const token = query.get('token');
-    if (!token) return;
+    const cancelled = query.get('cancelled') === '1';
+    if (!token && !cancelled) return;
     query.delete('token');
+    query.delete('cancelled');
     history.replaceState(history.state, '', `${location.pathname}${query.size ? `?${query}` : ''}`);
+    if (!token) {
+      notify('info', 'wallet.thirdParty.cancelled');
+      return;
+    }
     call(addThirdPartyAccount, { params: { customerGUID: guid }, body: { token } }).then(
       (change) => {
         applyChange(change);

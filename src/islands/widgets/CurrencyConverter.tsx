@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
@@ -13,10 +13,13 @@ import {
 } from '../../lib/widgets/converter.ts';
 import { widgetFailureKey } from '../../lib/widgets/failures.ts';
 import { formatAmount } from '../../lib/widgets/format.ts';
+import { TOOL_FORM_IDS } from '../../lib/widgets/tool-forms.ts';
 import { SelectField } from '../ui/SelectField.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { SubmitButton } from '../ui/SubmitButton.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
+import { useHydrated } from '../ui/use-hydrated.ts';
+import { setValues, useKeptValues } from '../ui/use-kept-values.ts';
 import { checkedResolver } from './checked-resolver.ts';
 import { useToolRequest } from './use-tool-request.ts';
 import type { CurrenciesState } from './use-currencies.ts';
@@ -25,18 +28,21 @@ interface Props {
   t: TFunction;
   lang: Lang;
   currencies: CurrenciesState;
+  /** The currencies as the site was built with them: the form's lists until the API's come. */
+  builtCurrencies: CurrencyOption[];
   onRetry: () => void;
+  /** The form as it was sent before the island woke (the page's query): shown again and answered. */
+  sent: ConverterFormValues | null;
 }
 
-/** Currency converter (spec 2 §4, §5, §8): the currency list, then the form once the list is there. */
-export function CurrencyConverter({ t, lang, currencies, onRetry }: Props) {
+/**
+ * Currency converter (spec 2 §4, §5, §8): the form, with the currency list the API gives once the converter opens
+ * (the one the site was built with until then, so the form is there before the island wakes). A list that fails
+ * to load marks the converter not loaded, with a retry.
+ */
+export function CurrencyConverter({ t, lang, currencies, builtCurrencies, onRetry, sent }: Props) {
   const box = useRef<HTMLDivElement>(null);
-  const status =
-    currencies.status === 'failed'
-      ? t('widgets.converter.loadFailed')
-      : currencies.status === 'ready'
-        ? ''
-        : t('common.loading');
+  const status = currencies.status === 'failed' ? t('widgets.converter.loadFailed') : '';
   const retry = () => {
     onRetry();
     // The retry button goes away: keep the keyboard here, next to the status line.
@@ -57,7 +63,12 @@ export function CurrencyConverter({ t, lang, currencies, onRetry }: Props) {
           {t('widgets.retry')}
         </button>
       )}
-      {currencies.status === 'ready' && <ConverterForm t={t} lang={lang} options={currencies.options} />}
+      <ConverterForm
+        t={t}
+        lang={lang}
+        options={currencies.status === 'ready' ? currencies.options : builtCurrencies}
+        sent={sent}
+      />
     </div>
   );
 }
@@ -66,17 +77,27 @@ const resolver = checkedResolver(validateConversion);
 
 type Outcome = { kind: 'result'; text: string } | { kind: 'failure'; key: string };
 
-function ConverterForm({ t, lang, options }: { t: TFunction; lang: Lang; options: CurrencyOption[] }) {
+interface FormProps {
+  t: TFunction;
+  lang: Lang;
+  options: CurrencyOption[];
+  sent: ConverterFormValues | null;
+}
+
+function ConverterForm({ t, lang, options, sent }: FormProps) {
+  const hydrated = useHydrated();
+  const form = useForm<ConverterFormValues, unknown, Conversion>({
+    resolver,
+    defaultValues: { ...defaultPair(lang, options), amount: '' },
+  });
   const {
     register,
     handleSubmit,
     getValues,
     setValue,
-    formState: { errors },
-  } = useForm<ConverterFormValues, unknown, Conversion>({
-    resolver,
-    defaultValues: { ...defaultPair(lang, options), amount: '' },
-  });
+    formState: { errors, defaultValues },
+  } = form;
+  useKeptValues(TOOL_FORM_IDS.converter, form);
   const { outcome, busy, clear, run } = useToolRequest<Outcome>();
   const choices = options.map((o) => ({ value: o.currencyCode, label: `${o.currencyName} (${o.currencyCode})` }));
 
@@ -106,13 +127,32 @@ function ConverterForm({ t, lang, options }: { t: TFunction; lang: Lang; options
       (error) => ({ kind: 'failure', key: widgetFailureKey(error) }),
     );
 
+  // Sent before the island woke: the same form, answered now.
+  useEffect(() => {
+    if (!sent) return;
+    setValues(setValue, sent);
+    void handleSubmit(convert)();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sent]);
+
   return (
-    <form className="tool-form" onSubmit={(event) => void handleSubmit(convert)(event)} onChange={clear} noValidate>
+    <form
+      id={TOOL_FORM_IDS.converter}
+      className="tool-form"
+      method="get"
+      action={`#${TOOL_FORM_IDS.converter}`}
+      onSubmit={(event) => void handleSubmit(convert)(event)}
+      onChange={clear}
+      noValidate={hydrated}
+    >
       <div className="tool-row converter-pair">
         <SelectField
           t={t}
           label={t('widgets.converter.from')}
           placeholder={t('widgets.converter.chooseCurrency')}
+          required
+          // In the server's markup too, so the default pair shows before the island wakes.
+          defaultValue={defaultValues?.currencyFrom}
           options={choices}
           registration={register('currencyFrom')}
           error={errors.currencyFrom?.message}
@@ -124,6 +164,8 @@ function ConverterForm({ t, lang, options }: { t: TFunction; lang: Lang; options
           t={t}
           label={t('widgets.converter.to')}
           placeholder={t('widgets.converter.chooseCurrency')}
+          required
+          defaultValue={defaultValues?.currencyTo}
           options={choices}
           registration={register('currencyTo')}
           error={errors.currencyTo?.message}
@@ -134,6 +176,7 @@ function ConverterForm({ t, lang, options }: { t: TFunction; lang: Lang; options
         label={t('widgets.converter.amount')}
         inputMode="decimal"
         autoComplete="off"
+        required
         registration={register('amount')}
         error={errors.amount?.message}
       />

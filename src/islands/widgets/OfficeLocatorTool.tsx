@@ -5,7 +5,10 @@ import type { Lang } from '../../i18n/languages.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
 import { countryOptions } from '../../lib/reference/countries.ts';
 import { validateOfficeCountry } from '../../lib/widgets/office-countries.ts';
+import { TOOL_FORM_IDS } from '../../lib/widgets/tool-forms.ts';
 import { SelectField } from '../ui/SelectField.tsx';
+import { useHydrated } from '../ui/use-hydrated.ts';
+import { useKeptValues } from '../ui/use-kept-values.ts';
 import { checkedResolver } from './checked-resolver.ts';
 
 interface Props {
@@ -20,8 +23,12 @@ interface OfficeForm {
   countryCode: string;
 }
 
-/** Office locator (spec 2 §2): opens the locator on a country's offices; a link leads to all of them. */
+/**
+ * Office locator (spec 2 §2): opens the locator on a country's offices; a link leads to all of them. A plain GET
+ * form to the locator until the island wakes: the server opens the country's page (src/lib/routes/form-answers.ts).
+ */
 export function OfficeLocatorTool({ t, lang, brandSlug, officeCountries }: Props) {
+  const hydrated = useHydrated();
   const options = useMemo(
     () => countryOptions(lang).filter((o) => officeCountries.includes(o.value)),
     [lang, officeCountries],
@@ -30,22 +37,32 @@ export function OfficeLocatorTool({ t, lang, brandSlug, officeCountries }: Props
     () => checkedResolver((form: OfficeForm) => validateOfficeCountry(form, officeCountries)),
     [officeCountries],
   );
+  const form = useForm<OfficeForm, unknown, OfficeForm>({ resolver, defaultValues: { countryCode: '' } });
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<OfficeForm, unknown, OfficeForm>({ resolver, defaultValues: { countryCode: '' } });
+  } = form;
+  useKeptValues(TOOL_FORM_IDS.office, form);
 
   const open = ({ countryCode }: OfficeForm) => {
     location.assign(buildUrl(lang, 'office-locator.country', brandSlug, { countryCode }));
   };
 
   return (
-    <form className="tool-form" onSubmit={handleSubmit(open)} noValidate>
+    <form
+      id={TOOL_FORM_IDS.office}
+      className="tool-form"
+      method="get"
+      action={buildUrl(lang, 'office-locator', brandSlug)}
+      onSubmit={handleSubmit(open)}
+      noValidate={hydrated}
+    >
       <SelectField
         t={t}
         label={t('widgets.office.country')}
         placeholder={t('widgets.office.chooseCountry')}
+        required
         options={options}
         registration={register('countryCode')}
         error={errors.countryCode?.message}

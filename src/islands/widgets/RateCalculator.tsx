@@ -18,11 +18,15 @@ import {
   type RatesView,
 } from '../../lib/widgets/rate-calculator.ts';
 import { widgetFailureKey } from '../../lib/widgets/failures.ts';
-import { formatMoney, formatPercent } from '../../lib/widgets/format.ts';
+import { TOOL_FORM_IDS } from '../../lib/widgets/tool-forms.ts';
+import { formatMoney } from '../../lib/payments/money-format.ts';
+import { formatPercent } from '../../lib/widgets/format.ts';
 import { SelectField } from '../ui/SelectField.tsx';
 import { TextField } from '../ui/TextField.tsx';
 import { SubmitButton } from '../ui/SubmitButton.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
+import { useHydrated } from '../ui/use-hydrated.ts';
+import { setValues, useKeptValues } from '../ui/use-kept-values.ts';
 import { checkedResolver } from './checked-resolver.ts';
 import { useToolRequest } from './use-tool-request.ts';
 
@@ -31,6 +35,8 @@ interface Props {
   lang: Lang;
   /** The logged-in customer (their plan decides which prices show), or null. */
   user: CurrentUser | null;
+  /** The form as it was sent before the island woke (the page's query): shown again and answered. */
+  sent: RateFormValues | null;
 }
 
 type Outcome = { kind: 'rates'; view: RatesView; taxIncluded: boolean } | { kind: 'failure'; key: string };
@@ -40,12 +46,15 @@ const UNITS = ['0', '1'] as const;
 
 /**
  * Rate calculator (spec 2 §4, §9): route, weight and unit give the transit time and the prices the customer's plan
- * makes relevant. Any change to the form clears the answer; a calculation in progress blocks another.
+ * makes relevant. Any change to the form clears the answer; a calculation in progress blocks another. Until the
+ * island wakes it is a GET form to its own page: the values come back in the query and are answered then.
  */
-export function RateCalculator({ t, lang, user }: Props) {
+export function RateCalculator({ t, lang, user, sent }: Props) {
   const id = useId();
+  const hydrated = useHydrated();
   const origins = useMemo(() => countryOptions(lang).filter((o) => COUNTRIES_WITH_ADDRESSES.includes(o.value)), [lang]);
   const destinations = useMemo(() => countryOptions(lang), [lang]);
+  const form = useForm<RateFormValues, unknown, RateCalculation>({ resolver, defaultValues: EMPTY_RATE_FORM });
   const {
     register,
     control,
@@ -53,7 +62,8 @@ export function RateCalculator({ t, lang, user }: Props) {
     getValues,
     setValue,
     formState: { errors },
-  } = useForm<RateFormValues, unknown, RateCalculation>({ resolver, defaultValues: EMPTY_RATE_FORM });
+  } = form;
+  useKeptValues(TOOL_FORM_IDS.rates, form);
   const unit = unitOf(useWatch({ control, name: 'unit' }));
   const { outcome, busy, clear, run } = useToolRequest<Outcome>();
 
@@ -77,14 +87,32 @@ export function RateCalculator({ t, lang, user }: Props) {
       },
     );
 
+  // Sent before the island woke: the same form, answered now. Only `sent` starts it (the calculation reads the
+  // session this render has).
+  useEffect(() => {
+    if (!sent) return;
+    setValues(setValue, sent);
+    void handleSubmit(calculate)();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [sent]);
+
   const hintId = `${id}-weight-hint`;
   return (
-    <form className="tool-form" onSubmit={(event) => void handleSubmit(calculate)(event)} onChange={clear} noValidate>
+    <form
+      id={TOOL_FORM_IDS.rates}
+      className="tool-form"
+      method="get"
+      action={`#${TOOL_FORM_IDS.rates}`}
+      onSubmit={(event) => void handleSubmit(calculate)(event)}
+      onChange={clear}
+      noValidate={hydrated}
+    >
       <div className="tool-row">
         <SelectField
           t={t}
           label={t('widgets.rates.origin')}
           placeholder={t('widgets.rates.chooseCountry')}
+          required
           options={origins}
           registration={register('origin')}
           error={errors.origin?.message}
@@ -93,6 +121,7 @@ export function RateCalculator({ t, lang, user }: Props) {
           t={t}
           label={t('widgets.rates.destination')}
           placeholder={t('widgets.rates.chooseCountry')}
+          required
           options={destinations}
           registration={register('destination')}
           error={errors.destination?.message}
@@ -105,6 +134,7 @@ export function RateCalculator({ t, lang, user }: Props) {
             label={t('widgets.rates.weight')}
             inputMode="decimal"
             autoComplete="off"
+            required
             hintId={hintId}
             registration={register('weight')}
             error={errors.weight?.message}

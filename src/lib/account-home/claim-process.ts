@@ -34,6 +34,29 @@ export function claimProcess(search: ClaimSearch): ClaimDecision | null {
   return null;
 }
 
+/** What a search that found a package leads to: a process of the table, or why no claim is taken. */
+export type FoundOutcome =
+  | { kind: 'process'; decision: ClaimDecision }
+  /** The customer has an open claim of it: one case per package. */
+  | { kind: 'claimedByYou'; caseReference: string }
+  /** Status 28: someone has claimed it and staff are checking it. */
+  | { kind: 'claimed' }
+  /** Another customer's package in a state no rule of the table covers. */
+  | { kind: 'notClaimable' };
+
+export function foundOutcome(found: {
+  customerId: number;
+  lastPi: number;
+  isUserOwner: boolean;
+  ownClaim: { caseReference: string } | null;
+}): FoundOutcome {
+  if (found.ownClaim) return { kind: 'claimedByYou', caseReference: found.ownClaim.caseReference };
+  const { customerId, lastPi, isUserOwner } = found;
+  const decision = claimProcess({ kind: 'found', customerId, lastPi, isUserOwner });
+  if (decision) return { kind: 'process', decision };
+  return lastPi === STATUS_AFTER_8198 ? { kind: 'claimed' } : { kind: 'notClaimable' };
+}
+
 /** After submitting, the flow shows its end (process 13). */
 export const CLAIM_SUBMITTED: ClaimProcess = 13;
 

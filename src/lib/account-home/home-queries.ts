@@ -19,6 +19,7 @@ import {
 import { getMembershipPlans } from '../api/reference/contract.ts';
 import { $customerGuid, $session, forCustomer } from '../session/session-store.ts';
 import { pagedQuery } from './paged-query.ts';
+import { $accountLang } from './queries.ts';
 
 export type PagedList = 'packages' | 'messages' | 'requests';
 
@@ -36,8 +37,13 @@ const pageOf = (list: PagedList) =>
 
 export const $packages = pagedQuery(pageOf('packages'), (input) => paged(callWithHeaders(getPackages, input)));
 
-/** Its page carries the unread count of the tab's badge. */
-export const $messages = pagedQuery(pageOf('messages'), (input) => paged(callWithHeaders(getMessages, input)));
+/** Its page carries the unread count of the tab's badge; the product's own messages in the page's language. */
+export const $messages = pagedQuery(
+  computed([pageOf('messages'), $accountLang], (page, language) =>
+    page && language ? { ...page, query: { ...page.query, language } } : null,
+  ),
+  (input) => paged(callWithHeaders(getMessages, input)),
+);
 
 export const $requests = pagedQuery(pageOf('requests'), ({ params, query }) =>
   paged(callWithHeaders(searchRequests, { params, body: { SearchLines: [], ...query } })),

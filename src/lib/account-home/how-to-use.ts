@@ -1,7 +1,8 @@
 /**
- * How-to-use (spec 1 §2.5): pick a country and an entity of the customer's mailboxes. An unknown country goes
- * to ES / BCN; an unknown entity to the country's first entity. A customer without a Spanish mailbox (one who
- * lives in Spain) falls back to the first mailbox instead.
+ * How-to-use (spec 1 §2.5): pick a country and an entity of the customer's mailboxes. An unknown country (the
+ * bare route too) goes to ES / BCN; an unknown entity to the country's first entity. The page shows how to write
+ * one of the customer's own mailboxes, with their mailbox number, so a customer without a Spanish mailbox (one who
+ * lives in Spain has none: no mailbox is opened in one's own country) goes to their first mailbox instead.
  */
 
 export interface MailboxPlace {
@@ -27,9 +28,10 @@ export function howToUseTarget(
   if (!first) return null;
   const inCountry = mailboxes.filter((m) => m.countryCode === countryCode?.toUpperCase());
   if (inCountry.length === 0) {
-    const fallback =
-      mailboxes.find((m) => m.countryCode === FALLBACK.countryCode && m.entity === FALLBACK.entity) ?? first;
-    return { ...fallback, redirect: true };
+    // ES / BCN, as the fallback entity of its country would be; without a Spanish mailbox, the first mailbox.
+    const spanish = mailboxes.filter((m) => m.countryCode === FALLBACK.countryCode);
+    const fallback = spanish.find((m) => m.entity === FALLBACK.entity) ?? spanish[0] ?? first;
+    return { countryCode: fallback.countryCode, entity: fallback.entity, redirect: true };
   }
   const found = inCountry.find((m) => m.entity.toUpperCase() === entity?.toUpperCase()) ?? inCountry[0]!;
   return {

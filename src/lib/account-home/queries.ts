@@ -2,15 +2,27 @@
  * The customer's single reads of the account-home calls (spec 2 §7), one query each (src/lib/api/query.ts): the
  * addresses (account home, how to use) and the one message or request a page shows. A page's id is read once
  * from its address into an atom here; while it is null (not a valid id) or nobody is logged in, nothing is asked.
+ * The mailboxes' names and the product's own messages come in the page's language, which the page gives first.
  */
 import { atom, computed } from 'nanostores';
+import type { Lang } from '../../i18n/languages.ts';
 import { query } from '../api/query.ts';
 import { getAddresses, getMessage, getRequest } from '../api/account-home/contract.ts';
-import { $customerGuid, forCustomer } from '../session/session-store.ts';
+import { $customerGuid } from '../session/session-store.ts';
+
+/** The page's language; null (nothing asked) until the page says it. */
+export const $accountLang = atom<Lang | null>(null);
+
+/** Asks for the mailboxes' names and the product's messages in the page's language. */
+export function readAccountIn(lang: Lang): void {
+  $accountLang.set(lang);
+}
 
 export const $addresses = query(
   getAddresses,
-  forCustomer((guid) => ({ params: { guid } })),
+  computed([$customerGuid, $accountLang], (guid, lang) =>
+    guid && lang ? { params: { guid }, query: { language: lang } } : null,
+  ),
 );
 
 const $messageId = atom<string | null>(null);
@@ -23,8 +35,8 @@ export function showMessage(messageGuid: string | null): void {
 /** Reading the message marks it read, so it is asked once per page. */
 export const $message = query(
   getMessage,
-  computed([$customerGuid, $messageId], (guid, messageGuid) =>
-    guid && messageGuid ? { params: { guid, messageGuid } } : null,
+  computed([$customerGuid, $messageId, $accountLang], (guid, messageGuid, lang) =>
+    guid && messageGuid && lang ? { params: { guid, messageGuid }, query: { language: lang } } : null,
   ),
 );
 

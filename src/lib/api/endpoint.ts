@@ -79,7 +79,8 @@ export interface EndpointSpec<P extends string = string> {
   /**
    * The error codes the call answers, by status, beyond what the declaration implies: VALIDATION (400) for a call
    * with parameters, a query or a body; UNAUTHORIZED (401) for one that needs a session; FORBIDDEN (403) for a
-   * path that names a user or a call that changes state (refused from another site).
+   * path that names a user or a call that changes state (refused from another site); SERVICE_UNAVAILABLE (503) for
+   * every call, while the database can't be reached.
    */
   readonly errors?: { readonly [S in ErrorStatus]?: readonly string[] };
   /** A session is needed though the path names no user. */
@@ -145,9 +146,14 @@ export function errorCodesOf(endpoint: EndpointSpec): Map<ErrorStatus, Set<strin
     set.add(code);
   };
   if (takesInput(endpoint)) add(400, 'VALIDATION');
-  if (isSchema(endpoint.body)) add(415, 'VALIDATION');
+  if (isSchema(endpoint.body)) {
+    add(415, 'VALIDATION');
+    add(413, 'BODY_TOO_LARGE');
+  }
   if (needsSession(endpoint)) add(401, 'UNAUTHORIZED');
   if (ownerParamOf(endpoint) || endpoint.ownerBy === 'link' || endpoint.method !== 'GET') add(403, 'FORBIDDEN');
+  // Every call reads the database, if only for the session.
+  add(503, 'SERVICE_UNAVAILABLE');
   for (const [status, list] of Object.entries(endpoint.errors ?? {})) {
     for (const code of list) add(Number(status) as ErrorStatus, code);
   }

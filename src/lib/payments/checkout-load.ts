@@ -1,7 +1,7 @@
 /**
  * What the checkout loads before it shows (spec 2 §4, §5), as query stores (src/lib/api/query.ts): the plan from
  * the plans of the customer's country; then, for a payable plan, the payment options of the country in the plan's
- * currency, the saved cards and PayPal accounts, and the country's AutoPay rules; and the Visa Checkout
+ * currency, the saved cards and PayPal accounts, and the customer's AutoPay options; and the Visa Checkout
  * configuration when that method is offered. Each is asked once per page, and shared with any other store of the
  * same call and input.
  *
@@ -14,7 +14,6 @@ import type { ApiError } from '../api/errors.ts';
 import { getMembershipPlans } from '../api/reference/contract.ts';
 import {
   PAYMENT_SYSTEMS,
-  getCountryPaymentMethods,
   getPaymentOptions,
   getVisaConfig,
   type PaymentOption,
@@ -22,7 +21,7 @@ import {
   type VisaConfig,
   type WalletContent,
 } from '../api/payments/contract.ts';
-import { getWalletOptions } from '../api/wallet/contract.ts';
+import { getAutoPayOptions, getWalletOptions, type AutoPayOptions } from '../api/wallet/contract.ts';
 import { PLAN_IDS, type Plan } from '../reference/schemas.ts';
 import { methodsFor, savedAccounts, usableSavedCards, type CheckoutMethod } from './checkout-rules.ts';
 
@@ -39,8 +38,17 @@ export interface LoadedCheckout {
   accounts: SavedCard[];
   methods: CheckoutMethod[];
   visaConfig: VisaConfig | null;
-  /** The country's AutoPay rules (spec 2 §5): mandatory AutoPay, and a payment option that must be kept. */
-  autoPay: { mandatory: boolean; savingMandatory: boolean };
+  /**
+   * The customer's AutoPay options (spec 2 §5): AutoPay offered to them, mandatory, and a payment option that must
+   * be kept.
+   */
+  autoPay: CheckoutAutoPay;
+}
+
+export interface CheckoutAutoPay {
+  offered: boolean;
+  mandatory: boolean;
+  savingMandatory: boolean;
 }
 
 export type CheckoutLoad =
@@ -51,8 +59,18 @@ export type CheckoutLoad =
 
 /** Without the saved cards the customer can still pay with a new card. */
 const NO_WALLET: WalletContent = { cards: [], thirdParty: [] };
-/** Without the country's rules the checkout asks what it asks everywhere: the server prices and checks the rest. */
-const NO_AUTOPAY_RULES = { mandatory: false, savingMandatory: false };
+/** Without the AutoPay options the checkout asks what it asks everywhere: the server prices and checks the rest. */
+const NO_AUTOPAY_OPTIONS: CheckoutAutoPay = { offered: false, mandatory: false, savingMandatory: false };
+
+/** GET AutoPayOptions as the checkout applies it. */
+export function checkoutAutoPay(options: AutoPayOptions | undefined): CheckoutAutoPay {
+  if (!options) return NO_AUTOPAY_OPTIONS;
+  return {
+    offered: options.isAutoPayVisible || options.isAutoPayMandatory,
+    mandatory: options.isAutoPayMandatory,
+    savingMandatory: options.isPaymentOptionSavingMandatory,
+  };
+}
 
 const LOADING: CheckoutLoad = { status: 'loading' };
 const NOT_OFFERED: CheckoutLoad = { status: 'failed', error: null };
@@ -93,9 +111,9 @@ export function checkoutLoad(
     getWalletOptions,
     computed($payable, (p) => (p ? { params: { customerGUID: p.customer.guid } } : null)),
   );
-  const $country = query(
-    getCountryPaymentMethods,
-    computed($payable, (p) => (p ? { params: { code: p.customer.countryCode } } : null)),
+  const $autoPay = query(
+    getAutoPayOptions,
+    computed($payable, (p) => (p ? { params: { guid: p.customer.guid } } : null)),
   );
   const $visa = query(
     getVisaConfig,
@@ -103,23 +121,22 @@ export function checkoutLoad(
   );
 
   const $load = computed(
-    [$customer, $plans, $plan, $options, $wallet, $country, $visa],
-    (customer, plans, plan, options, wallet, country, visa): CheckoutLoad => {
+    [$customer, $plans, $plan, $options, $wallet, $autoPay, $visa],
+    (customer, plans, plan, options, wallet, autoPay, visa): CheckoutLoad => {
       if (!customer) return LOADING;
       if (plans.error) return { status: 'failed', error: plans.error };
       if (!plans.data) return LOADING;
       if (!plan || plan.planId === PLAN_IDS.basic) return NOT_OFFERED;
       if (options.error) return { status: 'failed', error: options.error };
-      if (!options.data || pending(wallet) || pending(country)) return LOADING;
+      if (!options.data || pending(wallet) || pending(autoPay)) return LOADING;
       warnOnce('Saved payment options not loaded', wallet.error);
-      warnOnce("The country's AutoPay rules not loaded", country.error);
+      warnOnce('AutoPay options not loaded', autoPay.error);
       const content = wallet.data ?? NO_WALLET;
       const savedCards = usableSavedCards(content, today);
       const methods = methodsFor(options.data, savedCards, customer.countryCode);
       if (methods.length === 0) return NOT_OFFERED;
       if (methods.includes('visaCheckout') && pending(visa)) return LOADING;
       warnOnce('Visa Checkout configuration not loaded', visa.error);
-      const autoPay = country.data?.autoPay;
       return {
         status: 'ready',
         loaded: {
@@ -129,9 +146,7 @@ export function checkoutLoad(
           accounts: savedAccounts(content),
           methods,
           visaConfig: visa.data ?? null,
-          autoPay: autoPay
-            ? { mandatory: autoPay.mandatory, savingMandatory: autoPay.paymentOptionSavingMandatory }
-            : NO_AUTOPAY_RULES,
+          autoPay: checkoutAutoPay(autoPay.data),
         },
       };
     },

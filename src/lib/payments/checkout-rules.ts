@@ -18,9 +18,10 @@ import {
   type SavedCard,
   type WalletContent,
 } from '../api/payments/contract.ts';
+import { ErrorCode } from '../api/errors.ts';
 import { PLAN_IDS, planIdSchema, type Plan, type PlanId } from '../reference/schemas.ts';
 import type { CurrentUser } from '../session/current-user.ts';
-import { CARD_RULES, cardDigits, cardRuleOf, isAcceptedCardNumber, isExpiryValid } from './card-type.ts';
+import { cardDigits, cardRuleOf, isAcceptedCardNumber, isExpiryValid } from './card-type.ts';
 import { planExpiryDate } from './expiry-date.ts';
 import { currencyExponent, fromMinor, toMinor } from './money.ts';
 
@@ -137,10 +138,10 @@ export interface NewCardForm {
   cvv: string;
 }
 
+/** A saved card pays with the provider's token alone (spec 2 §5: the existing card needs no card form). */
 export interface ExistingCardForm {
   /** The saved card's id. */
   cardId: string;
-  cvv2: string;
 }
 
 export interface PayPalForm {
@@ -174,6 +175,8 @@ export interface FeaturesForm {
   renew: boolean;
   /** Save the card or account for later payments. */
   saveCard: boolean;
+  /** A signup's deliveries paid with AutoPay, the shipping agreement accepted (spec 2 §4). */
+  autoPay: boolean;
 }
 
 export interface CheckoutForms {
@@ -193,22 +196,17 @@ export function emptyForms(savedCards: readonly SavedCard[], accounts: readonly 
   const account = preferred(accounts);
   return {
     newCard: { name: '', number: '', month: '', year: '', cvv: '' },
-    existingCard: { cardId: card ? String(card.id) : '', cvv2: '' },
+    existingCard: { cardId: card ? String(card.id) : '' },
     payPal: { accountId: account ? String(account.id) : '' },
     visaCheckout: { card: null, cvv2: '' },
     sadad: { accountId: '' },
-    features: { renew: false, saveCard: false },
+    features: { renew: false, saveCard: false, autoPay: false },
   };
 }
 
 /** The security code's length for a card number (null while the type is unknown). */
 export function cvvLengthOf(number: string): number | null {
   return cardRuleOf(number)?.cvvLength ?? null;
-}
-
-/** The security code's length for a payment system id ('3' is Amex: 4 digits). */
-export function cvvLengthOfType(type: string | number): number | null {
-  return CARD_RULES.find((r) => r.id === Number(type))?.cvvLength ?? null;
 }
 
 const cvvFits = (cvv: string, length: number | null) =>
@@ -232,6 +230,7 @@ export const V = {
   sadad: 'checkout.validation.sadad',
   visaCheckout: 'checkout.validation.visaCheckout',
   renew: 'checkout.validation.renew',
+  autoPay: 'checkout.validation.autoPay',
 } as const;
 
 /** The new card form (spec 1 §5): a name, a supported number, a month and year not past, the code of its type. */
@@ -258,17 +257,10 @@ export function newCardSchema(today: Date) {
     );
 }
 
-/** A saved card chosen among `savedCards`, with its security code. */
+/** A saved card chosen among `savedCards`: nothing else is asked of it. */
 export function existingCardSchema(savedCards: readonly SavedCard[]) {
-  return z.object({ cardId: z.string(), cvv2: z.string() }).check(
-    z.superRefine((form, ctx) => {
-      const card = savedCards.find((c) => String(c.id) === form.cardId);
-      if (!card) ctx.addIssue({ code: 'custom', path: ['cardId'], message: V.savedCard });
-      if (!cvvFits(form.cvv2, card ? cvvLengthOfType(card.type) : null)) {
-        ctx.addIssue({ code: 'custom', path: ['cvv2'], message: V.cvv });
-      }
-    }),
-  );
+  const ids = new Set(savedCards.map((c) => String(c.id)));
+  return z.object({ cardId: z.string().check(z.refine((id) => ids.has(id), V.savedCard)) });
 }
 
 /** Visa Checkout: a verified card from the lightbox and its security code. */
@@ -282,11 +274,15 @@ export const sadadSchema = z.object({
   accountId: z.string().check(z.trim(), z.minLength(1, V.sadad), z.maxLength(100, V.sadad)),
 });
 
-/** The features form: when the plan mandates auto-renewal, the renew box must be ticked. */
-export function featuresSchema(mandateAutoRenew: boolean) {
+/**
+ * The features form: when the plan mandates auto-renewal, the renew box must be ticked; when the customer's country
+ * makes AutoPay mandatory and the form asks for it, the AutoPay box must be.
+ */
+export function featuresSchema(mandateAutoRenew: boolean, autoPayMandated = false) {
   return z.object({
     renew: mandateAutoRenew ? z.literal(true, V.renew) : z.boolean(),
     saveCard: z.boolean(),
+    autoPay: autoPayMandated ? z.literal(true, V.autoPay) : z.boolean(),
   });
 }
 
@@ -314,14 +310,14 @@ export interface FormValidity {
 
 export function formValidity(
   forms: CheckoutForms,
-  ctx: { today: Date; savedCards: readonly SavedCard[]; mandateAutoRenew: boolean },
+  ctx: { today: Date; savedCards: readonly SavedCard[]; mandateAutoRenew: boolean; autoPayMandated?: boolean },
 ): FormValidity {
   return {
     card: newCardSchema(ctx.today).safeParse(forms.newCard).success,
     existingCard: existingCardSchema(ctx.savedCards).safeParse(forms.existingCard).success,
     visaCheckout: visaCheckoutSchema.safeParse(forms.visaCheckout).success,
     sadad: sadadSchema.safeParse(forms.sadad).success,
-    features: featuresSchema(ctx.mandateAutoRenew).safeParse(forms.features).success,
+    features: featuresSchema(ctx.mandateAutoRenew, ctx.autoPayMandated).safeParse(forms.features).success,
   };
 }
 
@@ -353,7 +349,7 @@ export function cardDetailsRequired(ctx: {
 /**
  * Form validity by method (spec 2 §5): new card needs the card form (when card details are required) and the
  * features form; Visa Checkout its form and the features form; PayPal the features form; Sadad its form; Knet
- * none. The existing card needs its form too: the pay call carries the saved card's security code.
+ * none. The existing card has no form: a saved card is chosen, and the provider charges its token.
  */
 export function formsValid(
   method: CheckoutMethod,
@@ -413,6 +409,11 @@ function savesPaymentOption(method: CheckoutMethod | null, forms: Pick<CheckoutF
   );
 }
 
+/** Methods that leave a saved card or account behind for AutoPay to charge: all but Sadad and Knet. */
+function leavesPaymentOption(method: CheckoutMethod | null): boolean {
+  return method !== null && method !== 'sadad' && method !== 'knet';
+}
+
 /** What the order asks of the customer and what its payment sends, by the rules of spec 2 §5. */
 export interface OrderChecks {
   /** The renew box shows: a flex plan. */
@@ -423,10 +424,16 @@ export interface OrderChecks {
   showSave: boolean;
   /** The customer's country makes keeping it mandatory: it is kept without asking. */
   saveMandated: boolean;
+  /** The AutoPay box shows: a signup where AutoPay is offered, paid with what AutoPay can charge later. */
+  showAutoPay: boolean;
+  /** AutoPay is mandatory in the customer's country and the features form is required: the box must be ticked. */
+  autoPayMandated: boolean;
   /** allowAutoRenewal of the payment. */
   renew: boolean;
-  /** saveCard of the payment. */
+  /** saveCard of the payment: asked for, mandatory, or needed by AutoPay. */
   saveCard: boolean;
+  /** autoPay of the payment: turned on once the signup is paid. */
+  autoPay: boolean;
   need: { cardDetails: boolean; features: boolean };
   /** The chosen method's forms are valid. */
   valid: boolean;
@@ -434,7 +441,8 @@ export interface OrderChecks {
 
 /**
  * The checks of an order (spec 2 §5): which features show, what is required, and whether the chosen method's
- * forms are valid. `autoPayMandatory` and `savingMandatory` are the AutoPay rules of the customer's country.
+ * forms are valid. `autoPayMandatory` and `savingMandatory` are the customer's AutoPay options; `autoPayOffered`
+ * says the checkout asks for AutoPay (a signup where it is offered).
  */
 export function orderChecks(
   order: Pick<CheckoutOrder, 'method' | 'amount' | 'forms'>,
@@ -444,6 +452,7 @@ export function orderChecks(
     today: Date;
     autoPayMandatory: boolean;
     savingMandatory: boolean;
+    autoPayOffered?: boolean;
   },
 ): OrderChecks {
   const { method, forms } = order;
@@ -451,7 +460,9 @@ export function orderChecks(
   const renewMandated = showRenew && ctx.plan.mandateAutoRenew;
   const showSave = savesPaymentOption(method, forms);
   const saveMandated = showSave && ctx.savingMandatory;
-  const saveCard = showSave && (saveMandated || forms.features.saveCard);
+  const showAutoPay = (ctx.autoPayOffered ?? false) && leavesPaymentOption(method);
+  const autoPay = showAutoPay && forms.features.autoPay;
+  const saveCard = showSave && (saveMandated || forms.features.saveCard || autoPay);
   const need = {
     cardDetails: cardDetailsRequired({
       amountAfterDiscount: order.amount,
@@ -463,18 +474,23 @@ export function orderChecks(
       ? featuresRequired(method, { autoPayMandatory: ctx.autoPayMandatory, amount: order.amount })
       : false,
   };
+  const autoPayMandated = showAutoPay && ctx.autoPayMandatory && need.features;
   const validity = formValidity(forms, {
     today: ctx.today,
     savedCards: ctx.savedCards,
     mandateAutoRenew: renewMandated,
+    autoPayMandated,
   });
   return {
     showRenew,
     renewMandated,
     showSave,
     saveMandated,
+    showAutoPay,
+    autoPayMandated,
     renew: showRenew && forms.features.renew,
     saveCard,
+    autoPay,
     need,
     valid: method !== null && formsValid(method, validity, need),
   };
@@ -521,6 +537,9 @@ export function promoPaymentType(method: CheckoutMethod, savedCard: SavedCard | 
 /** The translation key of a refused promo code: its reason when the server gave a known one. */
 export function promoErrorKey(code: string | undefined): string {
   const known: readonly string[] = Object.values(PromoErrorCode);
+  // Too many wrong codes, or the service down for a moment: the code may be right, so say to wait.
+  if (code === ErrorCode.tooManyAttempts) return 'errors.tooManyAttempts';
+  if (code === ErrorCode.unavailable) return 'errors.unavailable';
   return code && known.includes(code) ? `checkout.error.${code}` : 'signup.payment.promoErrorApplyCode';
 }
 
@@ -537,7 +556,7 @@ const PAYMENT_ERROR_KEYS: ReadonlySet<string> = new Set([
 /** The translation key of a failed payment call (spec 2 §8: the server's message, else errors.500). */
 export function paymentErrorKey(error: { status: number; code: string; messageKey: string }): string {
   if (PAYMENT_ERROR_KEYS.has(error.code)) return `checkout.error.${error.code}`;
-  if (error.status === 0 || error.status === 401 || error.status === 429) return error.messageKey;
+  if ([0, 401, 429, 503].includes(error.status)) return error.messageKey;
   return 'errors.500';
 }
 
@@ -630,16 +649,11 @@ export function resetOnMethodChange(
 }
 
 // ---------------------------------------------------------------------------
-// Money as the checkout writes it
+// Money as the checkout sends it (people read it as src/lib/payments/money-format.ts writes it)
 
-/** An amount with the decimals of its currency, as digits (`29.00`, `3.500`). */
+/** An amount with the decimals of its currency, as digits (`29.00`, `3.500`), for a provider's fields. */
 export function amountText(amount: number, currency: string): string {
   return fromMinor(toMinor(amount, currency), currency).toFixed(currencyExponent(currency));
-}
-
-/** `USD 29.00`. */
-export function moneyText(amount: number, currency: string): string {
-  return `${currency} ${amountText(amount, currency)}`;
 }
 
 /** The list price of an order: what was paid plus the discount, added in minor units. */
@@ -651,6 +665,8 @@ export function listPrice(amount: number, discount: number, currency: string): n
 // Return parameters of the payment pages (spec 2 §2)
 
 export type ProviderReturn =
+  /** The customer cancelled on the provider's page (its cancel URL carries `cancelled=1`). */
+  | { kind: 'cancelled' }
   | { kind: 'paypal'; payerId: string; token: string; save: boolean }
   | { kind: 'paypalFree'; token: string }
   | { kind: 'sadad'; estn: string }
@@ -703,6 +719,7 @@ export function readReturn(query: string | URLSearchParams): PaymentReturn {
   if (get('estn')) return { kind: 'sadad', estn: get('estn'), ...extras };
   if (get('PaymentID')) return { kind: 'knet', paymentId: get('PaymentID'), ...extras };
   if (get('Id')) return { kind: 'secure', id: get('Id'), ...extras };
+  if (get('cancelled') === '1') return { kind: 'cancelled', ...extras };
   return { kind: 'none', ...extras };
 }
 

@@ -16,6 +16,7 @@ import type { Lang } from '../../i18n/languages.ts';
 import { ApiError } from '../api/errors.ts';
 import { call } from '../api/call.ts';
 import { getCustomerDetails } from '../api/session/contract.ts';
+import { setAutoPayOptions } from '../api/wallet/contract.ts';
 import { newIdempotencyKey, withIdempotencyKey } from '../api/payments/payments.ts';
 import {
   applyPromo as applyPromoCall,
@@ -53,6 +54,7 @@ import type { Plan, PlanId } from '../reference/schemas.ts';
 import type { CurrentUser } from '../session/current-user.ts';
 import { currentUserFrom } from '../session/from-login.ts';
 import { cardDigits } from './card-type.ts';
+import { gatewayMessageKey } from './gateway-messages.ts';
 import { checkoutLoad, type CheckoutCustomer, type CheckoutLoad, type LoadedCheckout } from './checkout-load.ts';
 import {
   amountText,
@@ -93,8 +95,10 @@ export type CheckoutPhase =
   | { name: 'completing' }
   | { name: 'done' };
 
-/** A translation key, or a gateway's own text shown as it came. */
-export type Failure = { key: string } | { text: string };
+/** A translation key (a provider's refusal is shown by its code's key, in the customer's language). */
+export interface Failure {
+  key: string;
+}
 
 /** The failure shown; `id` changes with each, so the same text is announced again. */
 export interface ShownFailure {
@@ -167,8 +171,8 @@ export type SubmitOutcome = 'ignored' | 'blocked' | 'started';
 
 const isInFlight = (error: unknown) => error instanceof ApiError && error.code === PaymentErrorCode.inFlight;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
-const tokenFailure = (answer: TokenResponse): Failure =>
-  answer.message ? { text: answer.message } : { key: 'errors.500' };
+/** A token call that answered no way on: the provider's reason when it gave one, else errors.500. */
+const tokenFailure = (answer: TokenResponse): Failure => ({ key: gatewayMessageKey(answer.gatewayReturnCode) });
 const NO_PROMO_STATE: PromoState = { applying: false, error: null };
 
 function summaryOf(result: PaymentResult): OrderSummary {
@@ -183,6 +187,12 @@ function summaryOf(result: PaymentResult): OrderSummary {
     additionalDuration: result.additionalDuration,
     additionalDurationType: result.additionalDurationType,
   };
+}
+
+/** What the customer chose that outlives the payment call: auto-renewal, and a signup's AutoPay. */
+interface Chosen {
+  autoRenewal: boolean;
+  autoPay: boolean;
 }
 
 /** Everything an action needs once the checkout has loaded. */
@@ -241,6 +251,8 @@ export function createCheckout(options: CheckoutOptions, deps: CheckoutDeps) {
       today,
       autoPayMandatory: autoPay.mandatory,
       savingMandatory: autoPay.savingMandatory,
+      // A new signup chooses how its deliveries are paid; members do that in the wallet.
+      autoPayOffered: isSignup && autoPay.offered,
     });
     const state = {
       inProgress: phase.name !== 'idle',
@@ -294,7 +306,7 @@ export function createCheckout(options: CheckoutOptions, deps: CheckoutDeps) {
   };
   const showFailure = (failure: Failure, focus = true) => {
     $failure.set({ failure, focus, id: ($failure.get()?.id ?? 0) + 1 });
-    deps.notify('danger', 'key' in failure ? failure.key : failure.text);
+    deps.notify('danger', failure.key);
   };
   /** The attempt ends with a failure: back to idle, new keys for the next one (spec 2 §4). */
   const fail = (failure: Failure) => {
@@ -361,16 +373,33 @@ export function createCheckout(options: CheckoutOptions, deps: CheckoutDeps) {
   };
 
   /**
-   * Spec 2 §4 after success: summary stored, plan and Flex in the session, analytics, then the page's next step.
-   * Nothing here may send the checkout back to idle: the customer has paid.
+   * A new signup's AutoPay options after its payment (spec 2 §4, without the e-mail: the second flag false): AutoPay
+   * on when the customer chose it with the shipping agreement. A failure leaves Cash, which the wallet can change.
    */
-  const succeed = async (result: PaymentResult, autoRenewal: boolean) => {
+  const updateAutoPay = async (autoPay: boolean) => {
+    if (!isSignup || !autoPay) return;
+    try {
+      await call(setAutoPayOptions, {
+        params: { guid: guid() },
+        body: { value: true, notifyUser: false, shippingAgreement: true },
+      });
+    } catch (error) {
+      console.warn('AutoPay not turned on after the signup payment', error);
+    }
+  };
+
+  /**
+   * Spec 2 §4 after success: summary stored, plan and Flex in the session, a signup's AutoPay options, analytics,
+   * then the page's next step. Nothing here may send the checkout back to idle: the customer has paid.
+   */
+  const succeed = async (result: PaymentResult, chosen: Chosen) => {
     $phase.set({ name: 'done' });
     const summary = summaryOf(result);
     try {
       deps.forgetPlan();
       deps.storeOrderSummary(summary);
-      await refreshSession(result, autoRenewal);
+      await refreshSession(result, chosen.autoRenewal);
+      await updateAutoPay(chosen.autoPay);
       deps.pushEvent({
         event: 'purchase',
         planId: analyticsPlanId(result.planId),
@@ -386,12 +415,13 @@ export function createCheckout(options: CheckoutOptions, deps: CheckoutDeps) {
     }
   };
 
-  const handleResult = async (result: PaymentResult, autoRenewal: boolean) => {
+  /** Spec 2 §4: a result other than success shows the gateway's reason (in the customer's language). */
+  const handleResult = async (result: PaymentResult, chosen: Chosen) => {
     if (result.statusId !== PAYMENT_RESULT_OK) {
-      fail(result.gatewayReturnMessage ? { text: result.gatewayReturnMessage } : { key: 'errors.500' });
+      fail({ key: gatewayMessageKey(result.gatewayReturnCode) });
       return;
     }
-    await succeed(result, autoRenewal);
+    await succeed(result, chosen);
   };
 
   const finishPay = async (payCall: SubscriptionPayCall, body: PaymentPayload, visa?: VisaCheckoutCard) => {
@@ -405,7 +435,7 @@ export function createCheckout(options: CheckoutOptions, deps: CheckoutDeps) {
         promoCode: body.promoCode ?? '',
       });
     }
-    await handleResult(result, body.allowAutoRenewal ?? false);
+    await handleResult(result, { autoRenewal: body.allowAutoRenewal ?? false, autoPay: body.autoPay ?? false });
   };
 
   // ---------------------------------------------------------------------------
@@ -416,6 +446,7 @@ export function createCheckout(options: CheckoutOptions, deps: CheckoutDeps) {
     promoCode: order.promo?.promoCode ?? '',
     allowAutoRenewal: checks.renew,
     saveCard: checks.saveCard,
+    autoPay: checks.autoPay,
     isSignup,
   });
   const prepare = (r: Ready, extra: Partial<TokenPrepareRequest> = {}): TokenPrepareRequest => ({
@@ -433,7 +464,7 @@ export function createCheckout(options: CheckoutOptions, deps: CheckoutDeps) {
       fail(tokenFailure(answer));
       return;
     }
-    deps.keepPendingRedirect({ planId: r.loaded.plan.planId, renew: r.checks.renew });
+    deps.keepPendingRedirect({ planId: r.loaded.plan.planId, renew: r.checks.renew, autoPay: r.checks.autoPay });
     deps.notify('info', 'notifications.waitRedirection');
     $phase.set({ name: 'redirecting' });
     deps.navigate(target);
@@ -500,7 +531,12 @@ export function createCheckout(options: CheckoutOptions, deps: CheckoutDeps) {
   ) => {
     const answer = await callToken(route, prepare(r, extra));
     if (answer.status === THIRD_PARTY_TOKEN_STATUS.redirect) redirect(r, answer);
-    else fail(tokenFailure(answer));
+    else if (answer.status === THIRD_PARTY_TOKEN_STATUS.free) {
+      // Nothing to pay after the promo code (spec 2 §4 status 2): the order completes without the provider's page.
+      const code = route === getSadadToken ? PAYMENT_CODES.sadad : PAYMENT_CODES.knet;
+      const result = await callGeneric({ ...base(r), paymentMethodCode: code });
+      await handleResult(result, { autoRenewal: r.checks.renew, autoPay: r.checks.autoPay });
+    } else fail(tokenFailure(answer));
   };
 
   const payVisaCheckout = async (r: Ready) => {
@@ -524,11 +560,7 @@ export function createCheckout(options: CheckoutOptions, deps: CheckoutDeps) {
       case 'peach':
         return payPeach(r);
       case 'existingCard':
-        return finishPay(payUsingExistingCard, {
-          ...base(r),
-          id: forms.existingCard.cardId,
-          cardData: { cvv2: forms.existingCard.cvv2 },
-        });
+        return finishPay(payUsingExistingCard, { ...base(r), id: forms.existingCard.cardId });
       case 'payPal':
         return payPayPal(r);
       case 'visaCheckout':
@@ -706,27 +738,32 @@ export function createCheckout(options: CheckoutOptions, deps: CheckoutDeps) {
   let returnTaken = false;
   /**
    * Once per page: completes the payment a provider sent the customer back with (PayPal, Sadad, Knet), or says
-   * the payment was cancelled when the customer came back from a provider's page without one.
+   * the payment was cancelled when the customer came back through the provider's cancel (or from its page
+   * without a payment).
    */
   async function completeReturn(): Promise<void> {
     if (returnTaken || inFrame || !deps.$user.get()) return;
     returnTaken = true;
     const pending = deps.takePendingRedirect();
-    const autoRenewal = pending?.planId === (ret.planId ?? planId) && pending.renew;
-    const returning = sendReturn(autoRenewal);
+    const same = pending?.planId === (ret.planId ?? planId);
+    const chosen: Chosen = { autoRenewal: same && pending.renew, autoPay: same && (pending.autoPay ?? false) };
+    // Once answered, a reload must not send it again (the server would refuse a second charge anyway).
+    const forget = () => deps.replaceUrl(`${deps.page.pathname}?id=${ret.planId ?? planId}`);
+    const returning = sendReturn(chosen.autoRenewal);
     if (!returning) {
-      if (pending) deps.notify('info', 'checkout.cancelled');
+      if (ret.kind === 'cancelled' || pending) {
+        if (ret.kind === 'cancelled') forget();
+        deps.notify('info', 'checkout.cancelled');
+      }
       return;
     }
     busy = true;
     $phase.set({ name: 'completing' });
     deps.notify('info', 'notifications.wait');
-    // Once answered, a reload must not send it again (the server would refuse a second charge anyway).
-    const forget = () => deps.replaceUrl(`${deps.page.pathname}?id=${ret.planId ?? planId}`);
     try {
       const result = await returning;
       forget();
-      await handleResult(result, autoRenewal);
+      await handleResult(result, chosen);
     } catch (error) {
       forget();
       failOn(error);
@@ -763,8 +800,9 @@ export function createCheckout(options: CheckoutOptions, deps: CheckoutDeps) {
     }
   }
 
-  /** The lightbox was closed: Visa Checkout is told, when it had started a call. */
+  /** The lightbox was closed: the customer is told nothing was paid, and Visa Checkout is told when it had a call. */
   function visaCheckoutCancelled(callId: string | null): void {
+    deps.notify('info', 'checkout.cancelled');
     const r = ready();
     if (!callId || !r) return;
     sendPixel('CANCEL', callId, {

@@ -7,7 +7,8 @@ import { z } from '../zod.ts';
 
 const KEY = 'checkout.pendingRedirect';
 
-const pendingSchema = z.object({ planId: z.int(), renew: z.boolean() });
+/** The plan, its auto-renewal, and whether a signup chose AutoPay. */
+const pendingSchema = z.object({ planId: z.int(), renew: z.boolean(), autoPay: z.optional(z.boolean()) });
 export type PendingRedirect = z.infer<typeof pendingSchema>;
 
 export function keepPendingRedirect(pending: PendingRedirect): void {

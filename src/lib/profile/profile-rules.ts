@@ -33,6 +33,19 @@ export function isAdult(birth: BirthDate, today: Date = new Date()): boolean {
   return isCalendarDate(birth) && ageOn(birth, today) >= ADULT_AGE;
 }
 
+/** How many years the birth-year list offers (spec 1 §3 lookup lists). */
+export const BIRTH_YEAR_COUNT = 100;
+
+/**
+ * The years a birth date may be chosen from (spec 1 §3: 100, descending), newest first, starting at the last
+ * year that can make an adult today (spec 1 §5): someone born on 1 January of it is 18 or older.
+ */
+export function birthYears(today: Date = new Date()): number[] {
+  // Born on 1 January this many years ago, one is 18 already; anyone born in a later year is not yet.
+  const newest = today.getFullYear() - ADULT_AGE;
+  return Array.from({ length: BIRTH_YEAR_COUNT }, (_, i) => newest - i);
+}
+
 /** Spec 1 §5: mobile and tel1 lose spaces, plus signs and parentheses before sending. */
 export function normalisePhone(value: string): string {
   return value.replace(/[\s+()]/g, '');

@@ -69,10 +69,12 @@ export type Country = z.infer<typeof countrySchema>;
 
 /**
  * The cities the service delivers to in a country (spec 1 §3 City): the shipping and profile forms accept only
- * these. Names are English and unique within their country, whatever the case.
+ * these. `cityName` is the English name, which addresses store and which is unique within its country, whatever
+ * the case; `cityNameAr` is how Arabic pages name it.
  */
 export const cityDataSchema = z.object({
   cityName: englishTextSchema,
+  cityNameAr: arabicTextSchema,
   /** A representative postal code where the country has them, else null. */
   zipCode: z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(12))),
   /** Region, state, emirate or governorate, where addresses name one. */
@@ -175,6 +177,38 @@ export const officeSchema = z.object({
 export const officesSchema = z.array(officeSchema);
 
 export type Office = z.infer<typeof officeSchema>;
+
+// ---------------------------------------------------------------------------
+// Warehouses
+
+/**
+ * The warehouse behind the mailbox addresses of an origin country (one per country with `hasAddresses`). `alias`
+ * is the mailbox's name and `city` its city's name, per language; the postal address (street, `city.en`, state,
+ * zip code) is printed in Latin script whatever the page's language, as merchants must read it.
+ */
+export const warehouseSchema = z.object({
+  countryCode: countryCodeSchema,
+  /** The origin entity (airport-style code) the warehouse ships from. */
+  entity: z.string().check(z.regex(/^[A-Z]{3}$/, 'Expected three uppercase letters')),
+  alias: localizedTextSchema,
+  city: localizedTextSchema,
+  state: z.nullable(englishTextSchema),
+  zip: z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(12))),
+  street: englishTextSchema,
+  phone: z
+    .string()
+    .check(z.regex(/^\+\d[\d ]{6,18}\d$/, 'Expected an international phone number such as "+1 212 555 0143"')),
+});
+export const warehousesSchema = z
+  .array(warehouseSchema)
+  .check(
+    z.refine(
+      (list) => new Set(list.map((w) => w.countryCode)).size === list.length,
+      'Expected one warehouse a country',
+    ),
+  );
+
+export type Warehouse = z.infer<typeof warehouseSchema>;
 
 // ---------------------------------------------------------------------------
 // Currencies

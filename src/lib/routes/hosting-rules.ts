@@ -4,6 +4,7 @@
  */
 import { ROUTES } from './route-table.ts';
 import { brandPath, pagePath } from './paths.ts';
+import { OFFICE_FORM, TRACK_FORM, TRACK_NUMBER_PAGE } from './form-answers.ts';
 import type { SiteShape } from './url-rules.ts';
 import { DEFAULT_LANG } from '../../i18n/languages.ts';
 
@@ -65,6 +66,20 @@ export function nginxInclude(site: SiteShape): string {
     '',
     '# A bare language goes to its home page.',
     `location ~ "^/(${langs})$" { return 302 /$1/home$is_args$args; }`,
+    '',
+    "# The tool box's forms sent without JavaScript (form-answers.ts): a tracking number opens its page, a blank",
+    '# one is asked for again (400); a country opens the office locator on it.',
+    `location ~ "^/(?<formlang>${langs})/${TRACK_FORM.path}$" {`,
+    `  if ($arg_${TRACK_FORM.field} ~ "[^+]") { return 302 /$formlang/tracking/$arg_${TRACK_FORM.field}; }`,
+    `  error_page 400 /$formlang/${TRACK_NUMBER_PAGE}.html;`,
+    '  error_page 404 /$formlang/404.html;',
+    `  if ($args ~ "(?:^|&)${TRACK_FORM.field}=") { return 400; }`,
+    '  return 404;',
+    '}',
+    `location ~ "^/(?<formlang>${langs})/${OFFICE_FORM.path}$" {`,
+    `  if ($arg_${OFFICE_FORM.field} ~ "^[A-Za-z]{2}$") { return 302 /$formlang/${OFFICE_FORM.path}/$arg_${OFFICE_FORM.field}; }`,
+    `  try_files /$formlang/${OFFICE_FORM.path}.html =404;`,
+    '}',
     '',
     '# Client-only routes with parameters are served by their shell page.',
     ...shellRoutes(site).map(

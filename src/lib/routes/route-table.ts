@@ -65,7 +65,19 @@ const returnStep = {
   shell: 'shipment-return',
   query: ['id'],
 } as const;
-const PAYMENT_QUERY = ['id', 'save', 'token', 'PayerID', 'estn', 'PaymentID', 'addPayPal', 'isFreePromo', 'cpc', 'Id'];
+const PAYMENT_QUERY = [
+  'id',
+  'save',
+  'token',
+  'PayerID',
+  'estn',
+  'PaymentID',
+  'addPayPal',
+  'isFreePromo',
+  'cpc',
+  'Id',
+  'cancelled',
+];
 
 const COUNTRY = /^[A-Za-z]{2}$/;
 const PLACE_ID = /^(?:[A-Za-z]{3}|\d{1,5})$/;
@@ -94,7 +106,7 @@ export const ROUTES: readonly RouteDef[] = [
   }),
   route('account-home', 'home/account', login, { ...anyAccount, query: ['tab'] }),
   // token: a third-party account approved on the provider's page; id: the provider's card frame returning (step 5).
-  route('account.wallet', 'account/payment-options', login, { ...mailbox, query: ['token', 'id'] }),
+  route('account.wallet', 'account/payment-options', login, { ...mailbox, query: ['token', 'id', 'cancelled'] }),
   route('account.edit-profile', 'account/edit-profile', login, anyAccount),
   route('account.change-password', 'account/change-password', open, { query: ['q'] }),
   route('account.forget-password', 'account/forget-password', loggedOut, { query: ['email'] }),

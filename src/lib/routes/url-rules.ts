@@ -1,7 +1,9 @@
 /**
  * The URL rules of spec 1 §2.1, decided once for the server, the hosting rules and the tests:
- * root redirect, slash clean-up, language segment rules, the route table and its parameter shapes.
+ * root redirect, slash clean-up, language segment rules, the tool box's forms, the route table and its parameter
+ * shapes.
  */
+import { answerToolForm, type FormAnswer } from './form-answers.ts';
 import { matchPath, pagePath, type Params } from './paths.ts';
 import type { RouteDef } from './route-table.ts';
 import { isLang, type Lang, DEFAULT_LANG } from '../../i18n/languages.ts';
@@ -14,7 +16,8 @@ export interface SiteShape {
 export type UrlDecision =
   | { kind: 'redirect'; status: 301 | 302; location: string }
   | { kind: 'page'; lang: Lang; route: RouteDef; params: Params; file: string }
-  | { kind: 'not-found'; lang: Lang; file: string };
+  | { kind: 'not-found'; lang: Lang; file: string }
+  | FormAnswer;
 
 /** A two-letter first segment is a language segment, known or not. */
 const LANG_SEGMENT = /^[A-Za-z]{2}$/;
@@ -61,6 +64,10 @@ export function resolveUrl(pathname: string, search: string, site: SiteShape, pr
   }
   const lang = lowered;
   if (path === '') return { kind: 'redirect', status: 302, location: `/${lang}/home${search}` };
+
+  // The tool box's forms sent before the island hydrated, or without JavaScript.
+  const answer = answerToolForm(lang, path, search, site.brandSlug);
+  if (answer) return answer;
 
   const match = matchPath(path, site.brandSlug);
   if (!match) return { kind: 'not-found', lang, file: notFoundFile(lang) };

@@ -23,7 +23,7 @@ import {
   setPickupOption,
   type CurrentServiceOption,
 } from '../api/service-options/contract.ts';
-import { $session, forCustomer } from '../session/session-store.ts';
+import { $customerGuid, $session, forCustomer } from '../session/session-store.ts';
 import {
   optionFor,
   selectionFailed,
@@ -33,7 +33,7 @@ import {
   type ServiceTab,
 } from './service-options.ts';
 
-/** The page's language, which names the places; null until the page is shown. */
+/** The page's language, which names the places and the delivery address's city and country; null until shown. */
 const $lang = atom<Lang | null>(null);
 const country = computed($session, (user) => (user?.isLoggedIn ? user.countryCode : null));
 const account = forCustomer((guid) => ({ params: { guid } }));
@@ -51,7 +51,12 @@ export const $offeredOptions = query(
 export const $serviceOption = query(getServiceOption, account);
 export const $lockerOption = query(getLockerOption, account);
 export const $pickupOption = query(getPickupOption, account);
-export const $deliveryAddress = query(getDeliveryAddress, account);
+export const $deliveryAddress = query(
+  getDeliveryAddress,
+  computed([$customerGuid, $lang], (guid, lang) =>
+    guid && lang ? { params: { guid }, query: { language: lang } } : null,
+  ),
+);
 
 /** Asks for the page's places in `lang` (the other reads need only the customer). */
 export function showServiceOptions(lang: Lang): void {

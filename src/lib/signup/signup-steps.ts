@@ -73,12 +73,6 @@ export function isBestValue(planId: number): boolean {
   return planId === PLAN_IDS.flexAnnual || planId === PLAN_IDS.flexLifetime;
 }
 
-/** A price with its decimals apart (spec 1 §3: price decimals are shown separately). */
-export function splitPrice(amount: number): { whole: string; decimals: string } {
-  const [whole = '0', decimals = '00'] = amount.toFixed(2).split('.');
-  return { whole, decimals };
-}
-
 /** The plan chosen: the one asked for if offered, else basic. */
 export function choosePlan<P extends Pick<Plan, 'planId'>>(plans: readonly P[], wanted: number | null): P | undefined {
   return plans.find((p) => p.planId === wanted) ?? plans.find((p) => p.planId === PLAN_IDS.basic) ?? plans[0];

@@ -1,9 +1,9 @@
 /**
- * What the tracking page reads (spec 1 §2.6, §4.9), queries (src/lib/api/query.ts) on the page's waybill number:
- * a logged-in customer's own shipment from the owner's single-package view, in the page's language; public
- * tracking for visitors and for a shipment that is not the customer's (the view answers 404 for it, the same as
- * for none) or when the session has ended (401). Neither is tried again on its own: public tracking is limited
- * per address, and a refused one waits minutes (Retry-After).
+ * What the tracking page reads (spec 1 §2.6, §4.9), queries (src/lib/api/query.ts) on the page's waybill number,
+ * both naming the history in the page's language: a logged-in customer's own shipment from the owner's
+ * single-package view; public tracking for visitors and for a shipment that is not the customer's (the view
+ * answers 404 for it, the same as for none) or when the session has ended (401). Neither is tried again on its
+ * own: public tracking is limited per address, and a refused one waits minutes (Retry-After).
  */
 import { atom, computed } from 'nanostores';
 import { ApiError } from '../api/errors.ts';
@@ -33,7 +33,9 @@ export const notOwned = (error: unknown) => error instanceof ApiError && (error.
 export const $publicTracking = query(
   getTracking,
   computed([$trackedShipment, $customerGuid, $ownShipment], (shown, guid, own) =>
-    shown && (!guid || notOwned(own.error)) ? { params: { awbNumber: shown.awb } } : null,
+    shown && (!guid || notOwned(own.error))
+      ? { params: { awbNumber: shown.awb }, query: { language: shown.lang } }
+      : null,
   ),
   { retry: 0, cache: 'no-store' },
 );

@@ -69,6 +69,32 @@ export function invoiceProblems(form: InvoiceFormState): InvoiceProblem[] {
   return problems;
 }
 
+/** Why a chosen invoice file is not kept. */
+export type LeftOutReason = Exclude<FileProblem, 'fileRequired'>;
+
+export interface InvoiceFilePick<F> {
+  /** What will be sent: the acceptable files, in the order chosen, five at most. */
+  kept: F[];
+  /** The others, each with why. */
+  leftOut: { file: F; reason: LeftOutReason }[];
+}
+
+/**
+ * The files chosen for the invoice (spec 2 §5, §9: five at most), sorted out when they are chosen: a file of a
+ * type or size that would be refused is left out, and so is every acceptable file after the fifth; the customer
+ * is told which and why, and sends the rest.
+ */
+export function pickInvoiceFiles<F extends { name: string; size: number }>(chosen: readonly F[]): InvoiceFilePick<F> {
+  const pick: InvoiceFilePick<F> = { kept: [], leftOut: [] };
+  for (const file of chosen) {
+    const [problem] = fileProblems([file], { required: false, limit: 1 });
+    if (problem && problem !== 'fileRequired') pick.leftOut.push({ file, reason: problem });
+    else if (pick.kept.length >= INVOICE_QUEUE_LIMIT) pick.leftOut.push({ file, reason: 'fileQueueLimit' });
+    else pick.kept.push(file);
+  }
+  return pick;
+}
+
 /** The agreement is given again whenever the has-invoice choice or the file list changes (spec 1 §5). */
 export function agreementAfter(
   before: Pick<InvoiceFormState, 'hasInvoice' | 'files' | 'agreement'>,

@@ -1,6 +1,6 @@
 /** The currency converter of the tool box (spec 2 §4, §5, §8, §9). */
 import { MAX_CONVERT_AMOUNT, UNAVAILABLE_RESULT, type CurrencyOption } from '../api/widgets/contract.ts';
-import { currencyOf, type Lang } from '../../i18n/languages.ts';
+import { currencyOf, pickLang, type Lang } from '../../i18n/languages.ts';
 import { parseDecimal } from './numbers.ts';
 import { checked, type Checked } from './validation.ts';
 
@@ -33,6 +33,20 @@ export function conversionOutcome(result: number): { ok: true; value: number } |
     return { ok: false, key: 'validation.unavailableCurrency' };
   }
   return { ok: true, value: result };
+}
+
+/** A currency as the reference data holds it (src/content/data/currencies.json, and its table). */
+export interface CurrencyRow {
+  currencyCode: string;
+  nameEn: string;
+  nameAr: string;
+}
+
+/** The currencies as GET api/currencies lists them: by code (the same order in both languages), named in `lang`. */
+export function currencyOptions(rows: readonly CurrencyRow[], lang: Lang): CurrencyOption[] {
+  return [...rows]
+    .sort((a, b) => (a.currencyCode < b.currencyCode ? -1 : a.currencyCode > b.currencyCode ? 1 : 0))
+    .map((r) => ({ currencyCode: r.currencyCode, currencyName: pickLang(lang, { en: r.nameEn, ar: r.nameAr }) }));
 }
 
 /** Spec 2 §9 currency by language: en USD, ar JOD (the same rule the rest of the site uses). */

@@ -1,10 +1,8 @@
-/** How the tool box writes numbers, money and days in each language (the language's one locale, ADR 027). */
+/**
+ * How the tool box writes numbers and days in each language (the language's one locale, ADR 027). Money is
+ * written by src/lib/payments/money-format.ts, the same on every page.
+ */
 import { localeOf, type Lang } from '../../i18n/languages.ts';
-
-/** A price in its currency: `$12.50` in English, the currency's Arabic sign in Arabic. */
-export function formatMoney(value: number, currency: string, lang: Lang): string {
-  return new Intl.NumberFormat(localeOf(lang), { style: 'currency', currency }).format(value);
-}
 
 /**
  * A converted amount: two decimals at most, but three significant digits for amounts under one, so a small

@@ -16,7 +16,6 @@ import {
   featuresSchema,
   fieldErrors,
   frameMessageId,
-  moneyText,
   newCardSchema,
   readReturn,
   sadadSchema,
@@ -24,6 +23,8 @@ import {
   type CheckoutForms,
 } from '../../../lib/payments/checkout-rules.ts';
 import { createCheckout } from '../../../lib/payments/checkout-store.ts';
+import { formatMoney } from '../../../lib/payments/money-format.ts';
+import { isolate } from '../../../lib/widgets/format.ts';
 import type { OrderSummary as Summary } from '../../../lib/payments/order-summary.ts';
 import { $session } from '../../../lib/session/session-store.ts';
 import { notify } from '../../../lib/notifications/notifications.ts';
@@ -56,7 +57,7 @@ export interface CheckoutProps {
 }
 
 export function Checkout({ lang, kind, planId, onPaid }: CheckoutProps) {
-  const t = useTranslator(lang, 'payments', 'plans');
+  const t = useTranslator(lang, 'payments', 'plans', 'gateway');
   const user = useStore($session);
   // The card frame's return page loads this page inside the frame: the route guard hands its id to the parent.
   const [inFrame] = useState(() => window.name === PAYMENT_FRAME_NAME);
@@ -142,13 +143,7 @@ export function Checkout({ lang, kind, planId, onPaid }: CheckoutProps) {
   }
 
   // Keyed by failure, so a second failure with the same text is announced and focused again.
-  const alert = failure && (
-    <FailureAlert
-      key={failure.id}
-      message={'key' in failure.failure ? t(failure.failure.key) : failure.failure.text}
-      focus={failure.focus}
-    />
-  );
+  const alert = failure && <FailureAlert key={failure.id} message={t(failure.failure.key)} focus={failure.focus} />;
   const finishing = phase.name === 'completing' || phase.name === 'done';
   if (finishing || load.status !== 'ready' || !order || !checks) {
     return (
@@ -210,7 +205,6 @@ export function Checkout({ lang, kind, planId, onPaid }: CheckoutProps) {
             cards={savedCards}
             form={forms.existingCard}
             errors={fieldErrors(existingCardSchema(savedCards), forms.existingCard)}
-            submitted={order.submitted}
             onChange={patch('existingCard')}
           />
         );
@@ -276,12 +270,14 @@ export function Checkout({ lang, kind, planId, onPaid }: CheckoutProps) {
           key={`features-${method}`}
           t={t}
           form={forms.features}
-          errors={fieldErrors(featuresSchema(checks.renewMandated), forms.features)}
+          errors={fieldErrors(featuresSchema(checks.renewMandated, checks.autoPayMandated), forms.features)}
           submitted={order.submitted}
           showRenew={checks.showRenew}
           renewMandated={checks.renewMandated}
           showSave={checks.showSave}
           saveMandated={checks.saveMandated}
+          showAutoPay={checks.showAutoPay}
+          autoPayMandated={checks.autoPayMandated}
           onChange={patch('features')}
         />
         <PromoField
@@ -307,7 +303,7 @@ export function Checkout({ lang, kind, planId, onPaid }: CheckoutProps) {
             {inProgress
               ? t('checkout.paying')
               : order.amount > 0
-                ? t('checkout.pay', { amount: moneyText(order.amount, currency) })
+                ? t('checkout.pay', { amount: isolate(formatMoney(order.amount, currency, lang)) })
                 : t('checkout.confirm')}
           </button>
           {blockedHint && (

@@ -1,27 +1,21 @@
 import { useId } from 'react';
 import type { TFunction } from 'i18next';
 import type { SavedCard } from '../../../lib/api/payments/contract.ts';
-import { cvvLengthOfType, type ExistingCardForm as Form } from '../../../lib/payments/checkout-rules.ts';
+import type { ExistingCardForm as Form } from '../../../lib/payments/checkout-rules.ts';
 import { cardExpiryLabel } from '../../../lib/payments/membership-rules.ts';
-import { InputField } from './fields.tsx';
-import { useTouched } from './use-touched.ts';
 
 interface Props {
   t: TFunction;
   cards: readonly SavedCard[];
   form: Form;
   errors: Partial<Record<keyof Form, string>>;
-  submitted: boolean;
   onChange: (patch: Partial<Form>) => void;
 }
 
-/** A saved card: which one, and its security code (checked by the provider, never kept). */
-export function ExistingCardForm({ t, cards, form, errors, submitted, onChange }: Props) {
+/** A saved card: which one. Nothing more is asked (spec 2 §5): the provider charges the card it keeps. */
+export function ExistingCardForm({ t, cards, form, errors, onChange }: Props) {
   const id = useId();
-  const { touch, shown } = useTouched<keyof Form>(submitted);
-  const chosen = cards.find((c) => String(c.id) === form.cardId);
-  const cvvLength = chosen ? cvvLengthOfType(chosen.type) : null;
-  const cardError = shown('cardId', errors.cardId);
+  const cardError = errors.cardId;
   return (
     <div className="checkout-card-form">
       <fieldset className="field" aria-describedby={cardError ? `${id}-error` : undefined}>
@@ -34,7 +28,7 @@ export function ExistingCardForm({ t, cards, form, errors, submitted, onChange }
                 name={`${id}-card`}
                 value={String(card.id)}
                 checked={form.cardId === String(card.id)}
-                onChange={() => onChange({ cardId: String(card.id), cvv2: '' })}
+                onChange={() => onChange({ cardId: String(card.id) })}
               />
               <span>
                 {t('checkout.existing.card', {
@@ -55,19 +49,6 @@ export function ExistingCardForm({ t, cards, form, errors, submitted, onChange }
           </p>
         )}
       </fieldset>
-      <InputField
-        t={t}
-        label={t('checkout.card.cvv')}
-        value={form.cvv2}
-        onValue={(value) => onChange({ cvv2: value.replace(/\D/g, '').slice(0, cvvLength ?? 4) })}
-        onBlur={() => touch('cvv2')}
-        inputMode="numeric"
-        autoComplete="cc-csc"
-        dir="ltr"
-        maxLength={cvvLength ?? 4}
-        className="checkout-cvv"
-        error={shown('cvv2', errors.cvv2)}
-      />
     </div>
   );
 }

@@ -16,17 +16,25 @@ interface Props {
   showSave: boolean;
   /** The customer's country makes keeping it mandatory (AutoPay is): it is kept without asking. */
   saveMandated?: boolean;
+  /** A signup chooses AutoPay for its deliveries. */
+  showAutoPay?: boolean;
+  /** AutoPay is mandatory in the customer's country: the box must be ticked. */
+  autoPayMandated?: boolean;
   onChange: (patch: Partial<Form>) => void;
 }
 
 /**
- * The features form (spec 2 §5): automatic renewal, and keeping the card or account for later payments (said
- * rather than asked where the country makes it mandatory).
+ * The features form (spec 2 §5): automatic renewal, keeping the card or account for later payments (said rather
+ * than asked where the country makes it mandatory, and kept when AutoPay is chosen), and a signup's AutoPay with
+ * the shipping agreement.
  */
 export function FeaturesForm(props: Props) {
-  const { t, form, errors, submitted, showRenew, renewMandated, showSave, saveMandated = false, onChange } = props;
+  const { t, form, errors, submitted, showRenew, renewMandated, showSave, onChange } = props;
+  const { saveMandated = false, showAutoPay = false, autoPayMandated = false } = props;
   const { touch, shown } = useTouched<keyof Form>(submitted);
-  if (!showRenew && !showSave) return null;
+  if (!showRenew && !showSave && !showAutoPay) return null;
+  // AutoPay charges the option this payment keeps.
+  const keptForAutoPay = showAutoPay && form.autoPay;
   return (
     <fieldset className="field checkout-features">
       <legend>{t('checkout.features.legend')}</legend>
@@ -49,8 +57,24 @@ export function FeaturesForm(props: Props) {
         <CheckboxField
           t={t}
           label={t('checkout.features.save')}
-          checked={form.saveCard}
+          checked={form.saveCard || keptForAutoPay}
+          disabled={keptForAutoPay}
+          hint={keptForAutoPay ? t('checkout.features.saveForAutoPay') : undefined}
           onChecked={(saveCard) => onChange({ saveCard })}
+        />
+      )}
+      {showAutoPay && (
+        <CheckboxField
+          t={t}
+          label={t('checkout.features.autoPay')}
+          checked={form.autoPay}
+          onChecked={(autoPay) => {
+            onChange({ autoPay });
+            touch('autoPay');
+          }}
+          onBlur={() => touch('autoPay')}
+          hint={t(autoPayMandated ? 'checkout.features.autoPayMandated' : 'checkout.features.autoPayHint')}
+          error={shown('autoPay', errors.autoPay)}
         />
       )}
     </fieldset>

@@ -2,8 +2,9 @@ import type { TFunction } from 'i18next';
 import type { Lang } from '../../../i18n/languages.ts';
 import type { PromoResponse } from '../../../lib/api/payments/contract.ts';
 import type { Plan } from '../../../lib/reference/schemas.ts';
-import { amountText, moneyText } from '../../../lib/payments/checkout-rules.ts';
+import { formatMoney } from '../../../lib/payments/money-format.ts';
 import { formatDay } from '../../../lib/widgets/format.ts';
+import { PlanPrice } from '../PlanPrice.tsx';
 
 interface Props {
   t: TFunction;
@@ -24,21 +25,6 @@ export function extraTime(t: TFunction, promo: PromoResponse | null): string | n
   });
 }
 
-/** The plan's price with its decimals apart (spec 1 §3), the digits left to right in both languages. */
-function Price({ t, plan }: { t: TFunction; plan: Plan }) {
-  if (plan.amount === 0) return <>{t('plan.free')}</>;
-  const [whole = '0', decimals = ''] = amountText(plan.amount, plan.currencyCode).split('.');
-  return (
-    <>
-      <span dir="ltr">
-        <span className="price-currency">{plan.currencyCode}</span> <span className="price-whole">{whole}</span>
-        {decimals && <span className="price-decimals">.{decimals}</span>}
-      </span>{' '}
-      <span className="price-term">{t(`plan.term.${plan.planId}`)}</span>
-    </>
-  );
-}
-
 /** What is bought: plan and term, price, discount, total after the discount, extra time and the new end date. */
 export function OrderSummary({ t, lang, plan, promo, amount, expiryDate }: Props) {
   const currency = plan.currencyCode;
@@ -54,13 +40,15 @@ export function OrderSummary({ t, lang, plan, promo, amount, expiryDate }: Props
         <div>
           <dt>{t('checkout.summary.price')}</dt>
           <dd className="checkout-price">
-            <Price t={t} plan={plan} />
+            <PlanPrice t={t} lang={lang} plan={plan} />
           </dd>
         </div>
         {promo && promo.discount > 0 && (
           <div>
             <dt>{t('checkout.summary.discount')}</dt>
-            <dd dir="ltr">− {moneyText(promo.discount, currency)}</dd>
+            <dd>
+              <bdi>−{formatMoney(promo.discount, currency, lang)}</bdi>
+            </dd>
           </div>
         )}
         {extra && (
@@ -71,7 +59,9 @@ export function OrderSummary({ t, lang, plan, promo, amount, expiryDate }: Props
         )}
         <div className="checkout-total">
           <dt>{t('checkout.summary.total')}</dt>
-          <dd dir="ltr">{moneyText(amount, currency)}</dd>
+          <dd>
+            <bdi>{formatMoney(amount, currency, lang)}</bdi>
+          </dd>
         </div>
         <div>
           <dt>{t('checkout.summary.expiry')}</dt>

@@ -127,9 +127,10 @@ interface CheckboxProps {
   onBlur?: () => void;
   error?: string | undefined;
   hint?: ReactNode;
+  disabled?: boolean;
 }
 
-export function CheckboxField({ t, label, checked, onChecked, onBlur, error, hint }: CheckboxProps) {
+export function CheckboxField({ t, label, checked, onChecked, onBlur, error, hint, disabled }: CheckboxProps) {
   const ids = useDescribed(error, hint);
   return (
     <div className="field field-check">
@@ -137,6 +138,7 @@ export function CheckboxField({ t, label, checked, onChecked, onBlur, error, hin
         id={ids.id}
         type="checkbox"
         checked={checked}
+        disabled={disabled}
         onChange={(event) => onChecked(event.target.checked)}
         onBlur={onBlur}
         aria-invalid={error ? true : undefined}

@@ -1,7 +1,9 @@
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../../i18n/languages.ts';
 import type { PaymentOutcome } from '../../../lib/api/pending-payments/contract.ts';
-import { formatMoney, isolate } from '../../../lib/widgets/format.ts';
+import { formatMoney } from '../../../lib/payments/money-format.ts';
+import { isolate } from '../../../lib/widgets/format.ts';
+import { gatewayMessageKey } from '../../../lib/payments/gateway-messages.ts';
 import { FormAlert } from '../FormAlert.tsx';
 
 /** How a shipment payment ended, once the provider's page sent the customer back. */
@@ -30,7 +32,11 @@ export function OutcomeNotice({
   if (outcome.state === 'failed') {
     return (
       <FormAlert>
-        <p dir="auto">{outcome.gatewayReturnMessage ?? t('pendingPayments.outcome.failed')}</p>
+        <p>
+          {t(
+            outcome.gatewayReturnCode ? gatewayMessageKey(outcome.gatewayReturnCode) : 'pendingPayments.outcome.failed',
+          )}
+        </p>
       </FormAlert>
     );
   }

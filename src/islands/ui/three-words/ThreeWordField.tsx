@@ -91,6 +91,8 @@ export function ThreeWordField({ t, lang, registration, error, countryCode, city
       <div className="three-word-input">
         <input
           id={id}
+          // Three-word addresses are English words, whatever the page's language.
+          lang="en"
           dir="ltr"
           autoCapitalize="none"
           autoCorrect="off"

@@ -4,6 +4,7 @@
  * look-ups names the customer in its path (403 for anyone else's); the claim calls need a session.
  */
 import { z } from '../../zod.ts';
+import { LANGUAGES } from '../../../i18n/languages.ts';
 import { endpoint, multipart } from '../endpoint.ts';
 import { ErrorCode } from '../errors.ts';
 
@@ -24,6 +25,12 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
+/**
+ * The language of the names and of the product's own messages in an answer (docs/decisions/031); left out, the
+ * English names and the messages as sent.
+ */
+export const languageQuerySchema = z.object({ language: z.optional(z.enum(LANGUAGES)) });
+
 // ---------------------------------------------------------------------------
 // Addresses (GET api/v1/account/{guid}/ShippingAddresses/)
 
@@ -33,10 +40,14 @@ export const serviceCodeSchema = z.enum(SERVICE_CODES);
 
 export const addressSchema = z.object({
   id: z.int(),
+  /** The mailbox's name (its warehouse's), in the language asked for. */
   alias: z.string(),
   /** Origin entity (warehouse code). */
   entity: z.string(),
-  /** Country name in English. */
+  /**
+   * Country name in English, as the postal address prints it: the postal fields (street lines, city, state, zip
+   * code, country, telephone) stay in Latin script whatever the language, for merchants to read.
+   */
   country: z.string(),
   countryCode: z.string(),
   /** The customer's name as printed before the '/' of the mailbox line. */
@@ -222,8 +233,13 @@ export const claimPackageSchema = z.object({
     lastPi: z.int(),
   }),
   isUserOwner: z.boolean(),
+  /** The session user's open claim of this package, if they have filed one: a second is not taken. */
+  ownClaim: z.nullable(z.object({ caseReference: z.string() })),
 });
 export type ClaimPackage = z.infer<typeof claimPackageSchema>;
+
+/** 409 on a new claim: the customer already has an open claim of that package. */
+export const CLAIM_EXISTS = 'CLAIM_EXISTS';
 
 /** GET api/account/GetClaimMyPackagesGcsCases: the user's claim requests. */
 export const claimCasesSchema = requestsSchema;
@@ -275,17 +291,22 @@ const attachDescription =
 export const getAddresses = endpoint({
   tag,
   summary: "The customer's mailbox addresses and their services, in id order",
+  description: '`language` names the mailboxes (`alias`) in that language; the postal fields stay as printed.',
   method: 'GET',
   path: 'api/v1/account/{guid}/ShippingAddresses/',
+  query: languageQuerySchema,
   answer: addressesSchema,
 });
 
 export const setAddressService = endpoint({
   tag,
   summary: "Turns one of an address's services on or off; answers the address",
-  description: "Another customer's address is a 404, never a 403. A service the address doesn't offer is a 400.",
+  description:
+    "Another customer's address is a 404, never a 403. A service the address doesn't offer is a 400. " +
+    '`language` names the mailbox as the addresses’ list does.',
   method: 'POST',
   path: 'api/v1/account/{guid}/ShippingAddresses/{addressId}/Services/{serviceCode}/Activate/{value}',
+  query: languageQuerySchema,
   params: z.object({
     guid: z.string(),
     addressId: rowIdSchema,
@@ -309,9 +330,10 @@ export const getPackages = endpoint({
 export const getMessages = endpoint({
   tag,
   summary: "A page of the customer's messages, newest first, and how many are unread",
+  description: '`language` gives the product’s own messages in that language; others read as they were written.',
   method: 'GET',
   path: 'api/customers/{guid}/messages',
-  query: pageQuerySchema,
+  query: z.extend(pageQuerySchema, languageQuerySchema.shape),
   answer: messagesPageSchema,
   answerHeaders: paged,
 });
@@ -322,9 +344,11 @@ const messagePath = z.object({ guid: z.string(), messageGuid: z.uuid('not a GUID
 export const getMessage = endpoint({
   tag,
   summary: 'Reads a message, which marks it read; answers it with the unread count after that',
+  description: '`language` gives a message the product sent in that language; others read as they were written.',
   method: 'GET',
   path: 'api/customers/{guid}/messages/{messageGuid}',
   params: messagePath,
+  query: languageQuerySchema,
   answer: messageSchema,
   errors: { 404: [ErrorCode.notFound] },
 });
@@ -364,15 +388,15 @@ export const saveRequest = endpoint({
   summary: 'Creates a request (201), or with `id` changes its description or closes it (200)',
   description:
     'A claim must come from one of the customer’s mailboxes and carry the subcategory its package gives ' +
-    '(spec 1 §4.4); naming a package by its foreign waybill number counts as a claim look-up. A closed request ' +
-    'is a 409.',
+    '(spec 1 §4.4); naming a package by its foreign waybill number counts as a claim look-up. A second open claim ' +
+    'of the same package is a 409 CLAIM_EXISTS. A closed request is a 409.',
   method: 'POST',
   path: 'api/account/{guid}/requests',
   body: saveRequestSchema,
   answer: requestSchema,
   // 201 for a new request, 200 for a change to one (a body with `id`).
   status: [201, 200],
-  errors: { 404: [ErrorCode.notFound], 409: [CONFLICT], 429: [ErrorCode.tooManyAttempts] },
+  errors: { 404: [ErrorCode.notFound], 409: [CONFLICT, CLAIM_EXISTS], 429: [ErrorCode.tooManyAttempts] },
 });
 
 export const attachRequestFiles = endpoint({
@@ -412,8 +436,9 @@ export const findClaimPackage = endpoint({
   tag,
   summary: 'The package with a foreign waybill number at an origin, whoever owns it, with only what a claim reads',
   description:
-    'Both the number and the origin must match, whatever their case. Each customer may look up 30 packages in ' +
-    '5 minutes (filing a claim that names one counts too), then 429 with Retry-After.',
+    'Both the number and the origin must match, whatever their case. `ownClaim` is the customer’s open claim of ' +
+    'the package, if any. Each customer may look up 30 packages in 5 minutes (filing a claim that names one ' +
+    'counts too), then 429 with Retry-After.',
   method: 'GET',
   path: 'api/tracking//{originEntity}/GetByShipmentByFAWB/{fawb}',
   auth: true,

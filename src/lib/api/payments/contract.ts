@@ -195,7 +195,10 @@ export const tokenResponseSchema = z.object({
   /** The plan's price after the promo code, as the server computes it. */
   amountAfterDiscount: z.number(),
   currencyCode: z.string(),
+  /** Why the provider refused the card (status -1), in its words; customers read `gatewayReturnCode`'s message. */
   message: z.nullable(z.string()),
+  /** Why the provider refused the card (src/lib/payments/gateway-messages.ts); null otherwise. */
+  gatewayReturnCode: z.nullable(z.string()),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
@@ -210,7 +213,7 @@ export const paymentPayloadSchema = z.object({
   autoPay: z._default(z.boolean(), false),
   /** The new card's token (payUsingNewCard), the saved card's id (existing card), the Peach checkout id. */
   id: z._default(z.string().check(z.maxLength(200)), ''),
-  /** Existing card: its security code, checked by the provider and never kept. */
+  /** Existing card: its security code, when the customer gave one; checked by the provider and never kept. */
   cardData: z.optional(z.object({ cvv2: z.string().check(z.regex(/^\d{3,4}$/)) })),
   saveCard: z._default(z.boolean(), false),
   /** 3-D Secure (CC02): the secure id and the response read from the cookie. */
@@ -241,7 +244,10 @@ export type PaymentPayload = z.input<typeof paymentPayloadSchema>;
 
 export const paymentResultSchema = z.object({
   statusId: z.int(),
+  /** The provider's words (for support); customers read `gatewayReturnCode`'s message in their language. */
   gatewayReturnMessage: z.nullable(z.string()),
+  /** Why the payment failed (src/lib/payments/gateway-messages.ts); null on success. */
+  gatewayReturnCode: z.nullable(z.string()),
   amount: z.number(),
   currencyCode: z.string(),
   orderNumber: z.nullable(z.string()),
@@ -390,6 +396,8 @@ const PROMO_CODES = Object.values(PromoErrorCode);
 
 /** What a call priced from the plan and the promo code can be refused for. */
 const pricingErrors = [PaymentErrorCode.plan, ...PROMO_CODES];
+/** Too many wrong promo codes from the customer or their address (Retry-After says for how long). */
+const promoLimit = [ErrorCode.tooManyAttempts];
 
 const tokenCall = {
   tag,
@@ -402,6 +410,7 @@ const tokenCall = {
     400: [PaymentErrorCode.idempotencyKey, PaymentErrorCode.method, ...pricingErrors],
     409: [PaymentErrorCode.inFlight],
     422: [PaymentErrorCode.keyReused],
+    429: promoLimit,
   },
 } as const;
 
@@ -418,6 +427,7 @@ const directPayErrors = {
   400: [PaymentErrorCode.idempotencyKey, PaymentErrorCode.unknownToken, PaymentErrorCode.autoRenew, ...pricingErrors],
   409: [PaymentErrorCode.inFlight],
   422: [PaymentErrorCode.keyReused],
+  429: promoLimit,
 } as const;
 /** A pay call that completes the order a provider's return names. */
 const returnPayErrors = {
@@ -462,7 +472,7 @@ export const applyPromo = endpoint({
   auth: true,
   body: promoRequestSchema,
   answer: promoResponseSchema,
-  errors: { 400: pricingErrors },
+  errors: { 400: pricingErrors, 429: promoLimit },
 });
 
 // Token-prepare calls
@@ -517,7 +527,7 @@ export const payUsingNewCard = endpoint({
 
 export const payUsingExistingCard = endpoint({
   ...payCall,
-  summary: 'Pays for the plan with a saved card and its security code',
+  summary: 'Pays for the plan with a saved card (its security code is optional, checked when sent)',
   path: 'api/v1/account/subscription/payUsingExistingCard',
   auth: true,
   errors: directPayErrors,
@@ -567,8 +577,11 @@ export type SubscriptionPayCall =
 export const paySubscription = endpoint({
   ...payCall,
   summary: "Completes a Sadad (estn) or Knet (PaymentID) payment once the provider's page sent the customer back",
+  description:
+    `${idempotencyDescription} Without estn or PaymentID it pays an order the promo code made free (the token ` +
+    "call's status 2), which needs no provider page.",
   path: 'api/payment/{guid}/subscription/pay',
-  errors: returnPayErrors,
+  errors: { ...directPayErrors, 400: [...directPayErrors[400], PaymentErrorCode.method] },
 });
 
 // Visa Checkout

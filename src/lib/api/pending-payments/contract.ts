@@ -82,7 +82,10 @@ export const paymentOutcomeSchema = z.object({
   currencyCode: z.string(),
   /** The waybill numbers of the shipments the order pays. */
   awbs: z.array(z.string()),
+  /** The provider's words (for support); customers read `gatewayReturnCode`'s message in their language. */
   gatewayReturnMessage: z.nullable(z.string()),
+  /** Why a failed payment failed (src/lib/payments/gateway-messages.ts); null otherwise. */
+  gatewayReturnCode: z.nullable(z.string()),
 });
 export type PaymentOutcome = z.infer<typeof paymentOutcomeSchema>;
 

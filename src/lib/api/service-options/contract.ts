@@ -67,7 +67,10 @@ export const placeIdBodySchema = z.union([
   z.int().check(z.positive()),
 ]);
 
-/** GET api/v1/account/{guid}/deliveryaddress (spec 1 §3 service option data). */
+/**
+ * GET api/v1/account/{guid}/deliveryaddress (spec 1 §3 service option data): the city and the country named in
+ * the language asked for; the street lines and the state as the customer wrote them.
+ */
 export const deliveryAddressSchema = z.object({
   city: z.string(),
   stateName: z.string(),
@@ -75,6 +78,9 @@ export const deliveryAddressSchema = z.object({
   address2: z.string(),
   countryName: z.string(),
 });
+
+/** The language of the delivery address's city and country names; the customer's own when left out. */
+export const deliveryAddressQuerySchema = z.object({ language: z.optional(z.enum(LANGUAGES)) });
 export type DeliveryAddress = z.infer<typeof deliveryAddressSchema>;
 
 export const ServiceOptionErrorCode = {
@@ -174,5 +180,6 @@ export const getDeliveryAddress = endpoint({
   summary: 'The address the delivery option delivers to',
   method: 'GET',
   path: `${account}/deliveryaddress`,
+  query: deliveryAddressQuerySchema,
   answer: deliveryAddressSchema,
 });

@@ -155,6 +155,11 @@ export const singlePackageQuerySchema = z.object({
 });
 export type SinglePackageQuery = z.input<typeof singlePackageQuerySchema>;
 
+export const trackingQuerySchema = z.object({
+  /** The language of the history's status and place names; as stored when left out. */
+  language: z.optional(z.enum(LANGUAGES)),
+});
+
 /** The path's package first, then those of `awbs` in the order given, each once. */
 export const singlePackagesSchema = z.array(ownerTrackingViewSchema);
 
@@ -175,9 +180,11 @@ export const getTracking = endpoint({
   summary: 'A shipment by its waybill number: the public fields, and the owner-only ones for its owner',
   description:
     'Open to anyone. Every look-up, found or not, counts against the caller’s address (an IPv6 one by its /64): ' +
-    '60 in 10 minutes, then 429 with Retry-After. An unknown or malformed number is a 404.',
+    '60 in 10 minutes, then 429 with Retry-After. An unknown or malformed number is a 404. `language` names the ' +
+    'history’s statuses and places in that language (as stored when left out).',
   method: 'GET',
   path: 'api/tracking/{awbNumber}',
+  query: trackingQuerySchema,
   answer: trackingSchema,
   errors: { 404: [ErrorCode.notFound], 429: [ErrorCode.tooManyAttempts] },
 });

@@ -129,22 +129,30 @@ export const changeForgottenPassword = endpoint({
   errors: { 400: [UsersErrorCode.accountNotResolved, UsersErrorCode.samePassword] },
 });
 
+const linkMailDescription =
+  'At most 3 mails an hour go to one address (the answer stays the same beyond); the requests of one client ' +
+  'address are limited too, whatever the e-mails they name (429 with Retry-After).';
+
 export const sendActivationEmail = endpoint({
   tag,
   summary: 'Mails an activation (or reactivation) link to an account not active; the same answer for any e-mail',
+  description: linkMailDescription,
   method: 'POST',
   path: 'api/users/SendActivationEmail',
   body: sendActivationEmailRequestSchema,
   answer: sentResponseSchema,
+  errors: { 429: [ErrorCode.tooManyAttempts] },
 });
 
 export const sendForgottenPasswordEmail = endpoint({
   tag,
   summary: 'Mails a reset-password link; the same answer for any e-mail',
+  description: linkMailDescription,
   method: 'POST',
   path: 'api/users/SendForgottenPasswordEmail',
   body: forgottenPasswordRequestSchema,
   answer: sentResponseSchema,
+  errors: { 429: [ErrorCode.tooManyAttempts] },
 });
 
 export const resolveResetPassword = endpoint({

@@ -1,0 +1,71 @@
+/**
+ * The product's HTTP server: the app on @hono/node-server, which finishes reading a request's body after an early
+ * answer. An upload over the limit is answered 413 at once, from Content-Length or part-way through the body; the
+ * client is still sending. Closing the connection then (the adapter's default, half a second later) makes the
+ * kernel reset it over the bytes still arriving, and a browser that is still uploading reports a reset instead of
+ * the answer. So the rest of the body is read and thrown away, and the connection stays usable once it has all
+ * come. Bounded in bytes and time, so a client can't keep a connection busy by never finishing (docs/decisions/030).
+ */
+import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { serve } from '@hono/node-server';
+
+export interface DiscardLimits {
+  /** Bytes of an unread body read and thrown away after the answer, at most. */
+  bytes: number;
+  /** Milliseconds spent on that, at most (a client idle for the server's keep-alive time-out is closed sooner). */
+  ms: number;
+}
+
+/** Enough for a customer who picked a video by mistake on a slow line; beyond, the connection is closed. */
+export const DISCARD_LIMITS: DiscardLimits = { bytes: 64 * 1024 * 1024, ms: 60_000 };
+
+export interface ListenOptions {
+  port: number;
+  hostname?: string;
+  discard?: DiscardLimits;
+}
+
+/** Reads and drops the rest of `req`'s body; past the limits, ends the connection. */
+function discardRest(req: IncomingMessage, limits: DiscardLimits): void {
+  let left = limits.bytes;
+  const timer = setTimeout(() => req.socket.destroy(), limits.ms);
+  timer.unref();
+  const done = () => clearTimeout(timer);
+  // The app's reader of the body, if it began one, has given up on it: nothing is kept.
+  req.removeAllListeners('data');
+  req.on('data', (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) {
+      done();
+      req.socket.destroy();
+    }
+  });
+  req.once('end', done);
+  req.once('close', done);
+  req.resume();
+}
+
+/** Makes `server` read the rest of every body its answer left unread (see above). */
+export function finishReadingBodies(server: Server, limits: DiscardLimits = DISCARD_LIMITS): void {
+  server.prependListener('request', (req: IncomingMessage, res: ServerResponse) => {
+    res.once('finish', () => {
+      if (!req.readableEnded && !req.destroyed) discardRest(req, limits);
+    });
+  });
+}
+
+/** Serves `fetch` on the port; `onListening` is told where. */
+export function listen(
+  fetch: Parameters<typeof serve>[0]['fetch'],
+  options: ListenOptions,
+  onListening?: (info: AddressInfo) => void,
+): Server {
+  const server = serve(
+    // The adapter's own clean-up would close the connection half a second after the answer.
+    { fetch, port: options.port, hostname: options.hostname, autoCleanupIncoming: false },
+    onListening,
+  ) as Server;
+  finishReadingBodies(server, options.discard);
+  return server;
+}
