@@ -83,6 +83,11 @@ export const envSchema = z.object({
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(300).optional(),
   /** Seconds the requests in flight get to finish once the port is closed; then the process exits anyway. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  /**
+   * Seconds between two rounds of the package alerts (arrived, storage ending, held for charges) in this process;
+   * 0 turns them off here. Any number of processes may run them (docs/decisions/034).
+   */
+  ALERTS_INTERVAL_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
   /** '1' serves /dev/outbox; default on unless NODE_ENV=production. */
   DEV_TOOLS: z.enum(['0', '1', 'true', 'false']).optional(),
   NODE_ENV: z.string().optional(),

@@ -9,6 +9,7 @@ import { seedIfEmpty } from './dev/seed.ts';
 import { refreshReferenceData } from './db/reference-data.ts';
 import { systemClock } from './clock.ts';
 import { createMailer } from './mail/mailer.ts';
+import { AlertScheduler } from './alerts/alert-scheduler.ts';
 import { temporaryUploadDir } from './uploads/storage.ts';
 import { brands } from '../src/brands/brands.ts';
 import { loadArticleSource, type ArticleSource } from './content/article-source.ts';
@@ -143,6 +144,23 @@ const server = listen(app.fetch, { port: env.PORT, hostname: env.HOST }, (info) 
   logger.info({ brand: env.BRAND, url: `http://${host}:${info.port}/` }, 'listening');
 });
 
+// The package alerts (docs/decisions/034): every process runs them; the database makes each alert go once. Their
+// links lead to PUBLIC_ORIGIN, else to this server as a developer opens it.
+const local = ['0.0.0.0', '::', '127.0.0.1'].includes(env.HOST) ? 'localhost' : env.HOST;
+const alerts =
+  env.ALERTS_INTERVAL_SECONDS > 0
+    ? new AlertScheduler({
+        db: database.db,
+        clock: systemClock,
+        mailer,
+        brand: brands[env.BRAND],
+        logger,
+        origin: env.PUBLIC_ORIGIN ?? `http://${local}:${env.PORT}`,
+      })
+    : undefined;
+alerts?.start(env.ALERTS_INTERVAL_SECONDS * 1000);
+logger.info({ intervalSeconds: env.ALERTS_INTERVAL_SECONDS }, alerts ? 'package alerts on' : 'package alerts off');
+
 /**
  * SIGTERM (or SIGINT): readiness answers 503 at once while requests are still served for SHUTDOWN_DELAY_SECONDS,
  * so the load balancer stops sending new ones; then the port closes, idle connections end, the requests in flight
@@ -173,8 +191,9 @@ function stop(): void {
   }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
   force.unref();
   server.close(() => {
-    // Deliveries still under way finish before the database they record into closes.
-    void Promise.resolve(mailer.close?.())
+    // The alerts' round under way and the deliveries still under way finish before the database closes.
+    void Promise.resolve(alerts?.stop())
+      .then(() => mailer.close?.())
       .then(() => database.close())
       .finally(() => {
         if (!env.uploadDir) rmSync(uploadDir, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import { requestsRoutes } from './account-home/requests.routes.ts';
 import { claimsRoutes } from './account-home/claims.routes.ts';
 import { articlesRoutes } from './articles/articles.routes.ts';
 import { widgetsRoutes } from './widgets/widgets.routes.ts';
+import { landedCostRoutes } from './landed-cost/landed-cost.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
 import { serviceOptionsRoutes } from './service-options/service-options.routes.ts';
@@ -50,6 +51,7 @@ export function createApi(deps: ApiDeps): ApiRouter {
   claimsRoutes(router);
   articlesRoutes(router);
   widgetsRoutes(router);
+  landedCostRoutes(router);
   paymentsRoutes(router);
   walletRoutes(router);
   serviceOptionsRoutes(router);

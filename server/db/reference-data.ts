@@ -14,6 +14,7 @@ import {
   officesSchema,
   warehousesSchema,
 } from '../../src/lib/reference/schemas.ts';
+import { landedCostDataSchema } from '../../src/lib/reference/landed-cost-schema.ts';
 
 const DATA = join(import.meta.dirname, '..', '..', 'src', 'content', 'data');
 
@@ -24,6 +25,9 @@ function load<S extends z.core.$ZodType>(file: string, schema: S): z.core.output
 /** The mailbox warehouses, which the server keeps in memory: addresses copy them when mailboxes open. */
 export const loadWarehouses = () => load('warehouses.json', warehousesSchema);
 
+/** The landed-cost figures (issue 24), which the server keeps in memory: no table holds them. */
+export const loadLandedCostData = () => load('landed-cost.json', landedCostDataSchema);
+
 export function loadReferenceData() {
   return {
     countries: load('countries.json', countriesSchema),
@@ -33,6 +37,7 @@ export function loadReferenceData() {
     countryRates: load('country-rates.json', countryRatesSchema),
     cities: load('cities.json', countryCitiesListSchema),
     warehouses: loadWarehouses(),
+    landedCost: loadLandedCostData(),
   };
 }
 

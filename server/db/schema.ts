@@ -20,6 +20,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { UploadType } from '../../src/lib/api/uploads/contract.ts';
+import type { WeightUnitName } from '../../src/lib/weight/weight-unit.ts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -78,6 +79,8 @@ export const users = pgTable(
     /** The office chosen for pickup (an outlet or reception) and the locker chosen, kept while another option is on. */
     pickupPlaceId: text('pickup_place_id'),
     lockerPlaceId: text('locker_place_id'),
+    /** The unit every weight is shown in, and the rate calculator's first (issue 24). */
+    weightUnit: text('weight_unit').$type<WeightUnitName>().notNull().default('kg'),
     createdAt: createdAt(),
   },
   (t) => [index('users_mobile_idx').on(t.mobile)],
@@ -132,7 +135,9 @@ export type LinkMailKind = 'activation' | 'reactivation' | 'reset-password';
 /** E-mails about the wallet, sent when the customer's Wallet notifications are on. */
 export type WalletMailKind =
   'wallet-option-added' | 'wallet-option-removed' | 'wallet-autopay-on' | 'wallet-autopay-off' | 'shipments-paid';
-export type OutboxKind = LinkMailKind | WalletMailKind;
+/** The alerts about a package (src/lib/storage/package-alerts.ts), sent unless the customer turned them off. */
+export type AlertMailKind = 'package-arrived' | 'storage-3-days' | 'storage-1-day' | 'held-for-charges';
+export type OutboxKind = LinkMailKind | WalletMailKind | AlertMailKind;
 
 /**
  * E-mails the product sends (activation, reactivation, password reset). With no SMTP server configured
@@ -690,3 +695,36 @@ export const returnShipments = pgTable('return_shipments', {
   priceMinor: integer('price_minor').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * The alerts about packages (issue 24), one row per package and kind, so each goes once whatever the number of API
+ * processes and restarts (server/alerts/alert-scheduler.ts): queued `due`, then `sent` with its e-mail written in the
+ * same transaction, `off` when the customer had turned that alert off, `expired` when it no longer held by then,
+ * `failed` when its e-mail could not be written (logged).
+ */
+export const packageAlerts = pgTable(
+  'package_alerts',
+  {
+    awb: text('awb')
+      .notNull()
+      .references(() => shipments.awb, { onDelete: 'cascade' }),
+    kind: text('kind').$type<AlertMailKind>().notNull(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    state: text('state').$type<'due' | 'sent' | 'off' | 'expired' | 'failed'>().notNull().default('due'),
+    /** The moment the alert became due (the arrival, 3 days or 1 day before free storage ends, the hold). */
+    dueAt: timestamp('due_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** When it was sent, or found off or expired. */
+    doneAt: timestamp('done_at', { withTimezone: true, mode: 'date' }),
+    outboxId: integer('outbox_id').references(() => outboxEmails.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.awb, t.kind] }),
+    // The workers' queue: the alerts still to send, oldest first.
+    index('package_alerts_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.state} = 'due'`),
+  ],
+);

@@ -21,6 +21,10 @@ const KINDS: readonly OutboxKind[] = [
   'wallet-autopay-on',
   'wallet-autopay-off',
   'shipments-paid',
+  'package-arrived',
+  'storage-3-days',
+  'storage-1-day',
+  'held-for-charges',
 ];
 
 export interface OutboxEntry {

@@ -56,6 +56,12 @@ const ITEMS = [
   'Toy building set',
 ];
 
+/**
+ * Days since some of the demo customer's packages at a mailbox arrived there, so that the storage deadlines show
+ * (src/lib/storage; Flex gives 60 free days): 3 days left, the last day, 5 days past, and one that has just come.
+ */
+const ARRIVED_DAYS_AGO: Readonly<Record<number, number>> = { 3: 57.5, 4: 59.25, 11: 64.5, 30: 1.25 };
+
 function history(status: ShipmentStatus, origin: string, receivedAt: Date): TrackingEvent[] {
   const path = SHIPMENT_STATUSES.filter(
     (s) => s.progress <= status.progress && [1, 3, 13, 14, 15, 20, 22].includes(s.id),
@@ -272,7 +278,9 @@ async function seedPersonas(db: Db, now: Date): Promise<void> {
   const owned = Array.from({ length: 32 }, (_, i) => {
     const status = SHIPMENT_STATUSES[i % SHIPMENT_STATUSES.length]!;
     const origin = MAILBOXES[i % MAILBOXES.length]!;
-    const receivedAt = new Date(now.getTime() - (40 - i) * DAY);
+    // Its history has it at the mailbox a day after it was received.
+    const arrived = ARRIVED_DAYS_AGO[i];
+    const receivedAt = new Date(now.getTime() - (arrived === undefined ? 40 - i : arrived + 1) * DAY);
     const due = i < 3;
     return {
       awb: `SB${String(7_000_100 + i)}`,

@@ -15,6 +15,10 @@ const KEYS: Record<OutboxKind, string> = {
   'wallet-autopay-on': 'mail.walletAutoPayOn',
   'wallet-autopay-off': 'mail.walletAutoPayOff',
   'shipments-paid': 'mail.shipmentsPaid',
+  'package-arrived': 'mail.packageArrived',
+  'storage-3-days': 'mail.storage3Days',
+  'storage-1-day': 'mail.storage1Day',
+  'held-for-charges': 'mail.heldForCharges',
 };
 
 export interface MailContent {
@@ -22,7 +26,10 @@ export interface MailContent {
   body: string;
 }
 
-export function composeMail(kind: OutboxKind, lang: Lang, values: { brand: string; link: string }): MailContent {
+/** What a mail's text says: the brand and the link, and any facts of its own (a package's, a date, an amount). */
+export type MailValues = Readonly<Record<string, string>> & { brand: string; link: string };
+
+export function composeMail(kind: OutboxKind, lang: Lang, values: MailValues): MailContent {
   const t = serverTranslator(lang);
   const text = (part: 'subject' | 'body') => {
     const key = `${KEYS[kind]}.${part}`;

@@ -10,7 +10,7 @@ import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
 import { outboxEmails, type OutboxKind } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
-import { composeMail } from './mail-content.ts';
+import { composeMail, type MailContent } from './mail-content.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -18,10 +18,22 @@ export interface OutgoingMail {
   langCode: Lang;
   /** Absolute URL the e-mail carries. */
   link: string;
+  /** Facts the mail's text names besides the brand and the link (a package, a date, an amount), already formatted. */
+  values?: Readonly<Record<string, string>>;
+}
+
+/**
+ * A mail written as part of the caller's transaction: its record is written with `db`, and it is delivered only once
+ * `committed` resolves (never if it rejects), so a mail and what it reports are kept or dropped together.
+ */
+export interface MailTransaction {
+  db: Db;
+  committed: Promise<unknown>;
 }
 
 export interface Mailer {
-  send(mail: OutgoingMail): Promise<void>;
+  /** Writes the mail's record (the outbox) and delivers it; answers the record's id. */
+  send(mail: OutgoingMail, within?: MailTransaction): Promise<number>;
   /** Waits for deliveries under way and lets go of connections. */
   close?(): Promise<void>;
 }
@@ -40,18 +52,24 @@ export class OutboxMailer implements Mailer {
     this.deps = deps;
   }
 
-  async send(mail: OutgoingMail): Promise<void> {
-    const content = composeMail(mail.kind, mail.langCode, { brand: this.deps.brand.name, link: mail.link });
-    await this.deps.db.insert(outboxEmails).values({
-      toAddress: mail.to,
-      kind: mail.kind,
-      langCode: mail.langCode,
-      link: mail.link,
-      ...content,
-      createdAt: this.deps.clock(),
-    });
+  async send(mail: OutgoingMail, within?: MailTransaction): Promise<number> {
+    const [row] = await (within?.db ?? this.deps.db)
+      .insert(outboxEmails)
+      .values({
+        toAddress: mail.to,
+        kind: mail.kind,
+        langCode: mail.langCode,
+        link: mail.link,
+        ...contentOf(mail, this.deps.brand),
+        createdAt: this.deps.clock(),
+      })
+      .returning({ id: outboxEmails.id });
+    return row!.id;
   }
 }
+
+const contentOf = (mail: OutgoingMail, brand: Brand): MailContent =>
+  composeMail(mail.kind, mail.langCode, { ...mail.values, brand: brand.name, link: mail.link });
 
 /** The link with its token replaced: a delivered mail's record must not hold a usable link. */
 export function redactLink(link: string): string {
@@ -74,10 +92,10 @@ export class SmtpMailer implements Mailer {
     this.transport = createTransport(deps.smtpUrl);
   }
 
-  async send(mail: OutgoingMail): Promise<void> {
-    const content = composeMail(mail.kind, mail.langCode, { brand: this.deps.brand.name, link: mail.link });
+  async send(mail: OutgoingMail, within?: MailTransaction): Promise<number> {
+    const content = contentOf(mail, this.deps.brand);
     const redacted = redactLink(mail.link);
-    const [row] = await this.deps.db
+    const [row] = await (within?.db ?? this.deps.db)
       .insert(outboxEmails)
       .values({
         toAddress: mail.to,
@@ -89,10 +107,14 @@ export class SmtpMailer implements Mailer {
         createdAt: this.deps.clock(),
       })
       .returning({ id: outboxEmails.id });
-    const delivery: Promise<void> = this.deliver(row!.id, mail.to, content).finally(() =>
-      this.pending.delete(delivery),
-    );
+    const id = row!.id;
+    // Inside a transaction, the record must be there (committed) before the delivery marks it sent.
+    const ready = within ? within.committed.then(() => true).catch(() => false) : Promise.resolve(true);
+    const delivery: Promise<void> = ready
+      .then((go) => (go ? this.deliver(id, mail.to, content) : undefined))
+      .finally(() => this.pending.delete(delivery));
     this.pending.add(delivery);
+    return id;
   }
 
   private async deliver(id: number, to: string, content: { subject: string; body: string }): Promise<void> {

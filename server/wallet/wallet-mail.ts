@@ -3,7 +3,7 @@
  * controls: a payment option added or removed, AutoPay turned on or off, shipments paid.
  */
 import { eq } from 'drizzle-orm';
-import { NOTIFICATION_OPTION_NAMES, type UserOptions } from '../../src/lib/api/wallet/contract.ts';
+import { NOTIFICATION_OPTION_NAMES, type UserOptions } from '../../src/lib/api/user-options/contract.ts';
 import type { Db } from '../db/database.ts';
 import { notificationOptions, type users, type WalletMailKind } from '../db/schema.ts';
 import type { Lang } from '../../src/i18n/languages.ts';

@@ -18,6 +18,8 @@ const FEATURE_PARTS = {
   membership: ['membership.'],
   /** A shipment's tracking page. */
   tracking: ['tracking.'],
+  /** What a parcel costs to land, line by line (src/islands/ui/LandedCostBreakdown.tsx). */
+  landedCost: ['landedCost.'],
   /** The return wizard, with the titles it gives its steps. */
   returns: ['return.', 'title.return.'],
   /** The office locator, with the titles it gives its views, and service options. */
@@ -38,6 +40,10 @@ const FEATURE_PARTS = {
   plans: ['plan.'],
   /** What the article pages' islands say (the flex article's plans). */
   articles: ['article.'],
+  /** The profile's weight unit (issue 24). */
+  profile: ['profile.weightUnit'],
+  /** The profile's package alerts (issue 24) and mailing lists, which load as the customer scrolls to them. */
+  preferences: ['alerts.', 'preferences.'],
   /** Files sent with the ID, a claim or a request. */
   uploads: ['upload.'],
 } as const satisfies Record<string, readonly string[]>;

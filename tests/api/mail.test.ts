@@ -129,14 +129,52 @@ describe.each(BACKENDS)('SMTP mailer on %s', (backend) => {
     const closed = await fakeSmtp();
     await new Promise((resolve) => closed.server.close(resolve));
     const smtpMailer = mailer(`smtp://127.0.0.1:${closed.port}`);
+    // The send answers the record's id: it succeeds, and the delivery after it fails.
     await expect(
       smtpMailer.send({ to: 'omar@example.com', kind: 'activation', langCode: 'ar', link: LINK }),
-    ).resolves.toBeUndefined();
+    ).resolves.toBeTypeOf('number');
     await smtpMailer.close();
 
     const [row] = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, 'omar@example.com'));
     expect(row).toMatchObject({ kind: 'activation', langCode: 'ar', sentAt: null });
     expect(logs.join('')).toContain('e-mail not delivered');
     expect(logs.join('')).not.toContain(TOKEN);
+  });
+
+  it("within a transaction, delivers only once it commits, and nothing of one that doesn't", async () => {
+    const smtpMailer = mailer(`smtp://127.0.0.1:${smtp.port}`);
+    const before = smtp.received.length;
+    const alert = (to: string) => ({
+      to,
+      kind: 'held-for-charges' as const,
+      langCode: 'en' as const,
+      link: 'https://www.shipbox.example/en/pending-payments',
+      values: { package: 'Vitamins', awb: 'SB8000001', total: '$12.00' },
+    });
+    // Committed: the record is there when the delivery marks it sent.
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    await t.database.db.transaction(async (tx) => {
+      await smtpMailer.send(alert('kept@example.com'), { db: tx, committed });
+    });
+    commit();
+    // Rolled back: no record, no delivery.
+    let abort!: (reason: unknown) => void;
+    const rolledBack = new Promise<void>((_resolve, reject) => (abort = reject));
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        await smtpMailer.send(alert('dropped@example.com'), { db: tx, committed: rolledBack });
+        throw new Error('the work it reports failed');
+      }),
+    ).rejects.toThrow('the work it reports failed');
+    abort(new Error('rolled back'));
+    await smtpMailer.close();
+
+    expect(smtp.received.slice(before).map((m) => m.to)).toEqual([['<kept@example.com>']]);
+    const rows = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'held-for-charges'));
+    expect(rows.map((r) => [r.toAddress, r.sentAt])).toEqual([['kept@example.com', t.clock()]]);
+    expect(rows[0]!.body).toContain(
+      'Your shipment Vitamins (tracking number SB8000001) is held until its charges of $12.00',
+    );
   });
 });

@@ -46,20 +46,27 @@ describe.each(BACKENDS)('packages and messages on %s', (backend) => {
   };
 
   describe('packages', () => {
-    it('pages the packages newest first, with X-Pagination', async () => {
+    it('pages the packages near their storage deadline first, then the newest, with X-Pagination', async () => {
       const first = await packages();
       expect(first.status).toBe(200);
       expect(pagination(first)).toEqual({ TotalCount: 32, PageSize: 10, CurrentPage: 0, TotalPages: 4 });
       const page0 = packagesSchema.parse(await first.json());
-      expect(page0.map((p) => p.awb)).toEqual(Array.from({ length: 10 }, (_, i) => `SB${7_000_131 - i}`));
-      const received = page0.map((p) => Date.parse(p.receivedAt));
+      const awbs = (...numbers: number[]) => numbers.map((n) => `SB${7_000_100 + n}`);
+      // The seed's (server/dev/seed.ts): 5 days past its deadline, on its last day, 3 days left; then the newest,
+      // the one that has just come (30) first.
+      expect(page0.map((p) => p.awb)).toEqual(awbs(11, 4, 3, 30, 31, 29, 28, 27, 26, 25));
+      expect(page0.slice(0, 3).map((p) => p.storage?.freeDaysLeft)).toEqual([0, 1, 3]);
+      expect(page0.slice(3).some((p) => p.storage?.nearDeadline)).toBe(false);
+      const received = page0.slice(3).map((p) => Date.parse(p.receivedAt));
       expect(received).toEqual([...received].sort((a, b) => b - a));
-      expect(page0[0]).toMatchObject({ hawbId: 500_031, destEntity: 'AMM', originEntity: 'LON' });
+      expect(page0[4]).toMatchObject({ hawbId: 500_031, destEntity: 'AMM', originEntity: 'LON' });
 
       const second = await packages('?pageIndex=1&pageSize=10');
       expect(pagination(second)).toEqual({ TotalCount: 32, PageSize: 10, CurrentPage: 1, TotalPages: 4 });
       const page1 = packagesSchema.parse(await second.json());
-      expect(page1.map((p) => p.awb)).toEqual(Array.from({ length: 10 }, (_, i) => `SB${7_000_121 - i}`));
+      expect(page1.map((p) => p.awb)).toEqual(awbs(24, 23, 22, 21, 20, 19, 18, 17, 16, 15));
+      const third = packagesSchema.parse(await (await packages('?pageIndex=2')).json());
+      expect(third.map((p) => p.awb)).toEqual(awbs(14, 13, 12, 10, 9, 8, 7, 6, 5, 2));
 
       const last = await packages('?pageIndex=3&pageSize=10');
       expect(packagesSchema.parse(await last.json()).map((p) => p.awb)).toEqual(['SB7000101', 'SB7000100']);

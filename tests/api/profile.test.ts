@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { BACKENDS, cookieOf, createTestApp, type TestApp } from './harness.ts';
-import { DEMO_MOBILE } from '../../server/dev/seed.ts';
+import { DEMO_MOBILE, DEMO_PASSWORD } from '../../server/dev/seed.ts';
 import { addresses, countries, marketingContacts, subscriptions, users } from '../../server/db/schema.ts';
 import {
   profileDetailsResponseSchema,
@@ -535,6 +535,44 @@ describe.each(BACKENDS)('signup steps and profile on %s', (backend) => {
         idTypeValue: '1012345678',
         areIdDetailsMandatory: true,
       });
+    });
+
+    it('keeps the weight unit: kg until chosen, then in every answer that says who the customer is', async () => {
+      const details = async (as: Session) =>
+        loginResponseSchema.parse(await (await send('GET', '/api/account/GetCustomerDetails', as)).json());
+      expect((await details(demo)).weightUnit).toBe('kg');
+
+      // The demo customer's own details, in Amman.
+      const body = profile({
+        mobile: DEMO_MOBILE,
+        city: 'Amman',
+        nationality: 'JO',
+        w3wAddress: '',
+        idType: null,
+        idTypeValue: null,
+      });
+      const saved = await save({ ...body, weightUnit: 'lb' }, demo);
+      expect(saved.status).toBe(200);
+      expect(loginResponseSchema.parse(await saved.json()).weightUnit).toBe('lb');
+      expect((await details(demo)).weightUnit).toBe('lb');
+      expect((await userOf(demo.guid)).weightUnit).toBe('lb');
+      const read = await send('GET', `/api/customers/${demo.guid}`, demo);
+      expect(profileSchema.parse(await read.json()).weightUnit).toBe('lb');
+      // A new login says it too.
+      const login = await t.request('/api/account/login', {
+        method: 'POST',
+        from: '198.51.100.105',
+        body: JSON.stringify({ email: 'demo@example.com', password: DEMO_PASSWORD }),
+      });
+      expect(loginResponseSchema.parse(await login.json()).weightUnit).toBe('lb');
+
+      // A save that leaves the unit out keeps it; one that names no unit of ours is refused.
+      const kept = await save(body, demo);
+      expect(loginResponseSchema.parse(await kept.json()).weightUnit).toBe('lb');
+      expect((await save({ ...body, weightUnit: 'stone' }, demo)).status).toBe(400);
+      expect((await userOf(demo.guid)).weightUnit).toBe('lb');
+      const back = await save({ ...body, weightUnit: 'kg' }, demo);
+      expect(loginResponseSchema.parse(await back.json()).weightUnit).toBe('kg');
     });
 
     it('still confirms the agreement with action 2', async () => {

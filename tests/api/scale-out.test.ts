@@ -7,7 +7,6 @@
  * sets it when one answers on 127.0.0.1:5432), or the embedded one the API tests start without it
  * (tests/api/postgres-global-setup.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,54 +25,7 @@ import {
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
 import { cardTokenRequest } from '../fixtures/card-token.ts';
 import { freePort } from '../../scripts/free-port.ts';
-
-const ROOT = join(import.meta.dirname, '..', '..');
-const STARTUP_TIMEOUT_MS = 90_000;
-
-interface Instance {
-  name: string;
-  origin: string;
-  child: ChildProcess;
-  /** What the process wrote (warnings and errors at LOG_LEVEL=warn), for failure messages. */
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  hasExited: () => boolean;
-}
-
-function startServer(name: string, port: number, env: Record<string, string>): Instance {
-  // A clean environment: nothing of the developer's own configuration (PORT, DIST_DIR, SMTP_URL…) leaks in.
-  const child = spawn(process.execPath, [join(ROOT, 'server', 'main.ts')], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  let done = false;
-  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => {
-      done = true;
-      resolve({ code, signal });
-    });
-  });
-  return { name, origin: `http://127.0.0.1:${port}`, child, output: () => text, exited, hasExited: () => done };
-}
-
-async function waitUntilReady(instance: Instance): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (instance.hasExited()) throw new Error(`${instance.name} exited while starting:\n${instance.output()}`);
-    try {
-      const res = await fetch(`${instance.origin}/api/health/ready`);
-      if (res.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${instance.name} was not ready within ${STARTUP_TIMEOUT_MS} ms:\n${instance.output()}`);
-}
+import { STARTUP_TIMEOUT_MS, startServer, waitUntilReady, type Instance } from './api-processes.ts';
 
 /** A call as the site's pages make it: same-origin, JSON, the session cookie if any. */
 function call(

@@ -6,13 +6,13 @@ import { SandboxProvider } from '../../server/payments/sandbox/sandbox-provider.
 import {
   autoPayOptionsSchema,
   cardTokenResponseSchema,
-  userOptionsSchema,
   walletBalanceSchema,
   walletChangeSchema,
   walletTransactionsSchema,
   type AddCardRequest,
 } from '../../src/lib/api/wallet/contract.ts';
 import { walletContentSchema } from '../../src/lib/api/payments/contract.ts';
+import { userOptionsSchema } from '../../src/lib/api/user-options/contract.ts';
 import { apiErrorSchema } from '../../src/lib/api/errors.ts';
 
 interface Customer {
@@ -287,11 +287,28 @@ describe.each(BACKENDS)('wallet API on %s', (backend) => {
   it('keeps the Wallet notification switch, and sends wallet e-mails only while it is on', async () => {
     const who = await customer({ savedCard: true });
     const options = `/api/account/${who.guid}/options/notifications`;
+    // Every switch is on until turned off: the wallet's, and the package alerts' (issue 24).
     expect(userOptionsSchema.parse(await (await t.request(options, { cookie: who.cookie })).json())).toEqual({
-      notificationOptions: [{ name: 'Wallet', value: true }],
+      notificationOptions: [
+        { name: 'Wallet', value: true },
+        { name: 'PackageArrived', value: true },
+        { name: 'StorageDeadline', value: true },
+        { name: 'HeldForCharges', value: true },
+      ],
     });
     const off = await post(options, who, { notificationOptions: [{ name: 'Wallet', value: false }] });
-    expect(userOptionsSchema.parse(await off.json()).notificationOptions[0]?.value).toBe(false);
+    expect(userOptionsSchema.parse(await off.json()).notificationOptions).toEqual([
+      { name: 'Wallet', value: false },
+      { name: 'PackageArrived', value: true },
+      { name: 'StorageDeadline', value: true },
+      { name: 'HeldForCharges', value: true },
+    ]);
+    // Each switch is kept on its own.
+    const alertOff = await post(options, who, { notificationOptions: [{ name: 'StorageDeadline', value: false }] });
+    expect(userOptionsSchema.parse(await alertOff.json()).notificationOptions.filter((o) => !o.value)).toEqual([
+      { name: 'Wallet', value: false },
+      { name: 'StorageDeadline', value: false },
+    ]);
     expect((await post(options, who, { notificationOptions: [{ name: 'Sms', value: true }] })).status).toBe(400);
     await post(`${wallet(who)}/content/cc`, who, card('5555555555554444'));
     const mails = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, who.email));

@@ -37,13 +37,15 @@ test('opens on packages, keeps the tab in the URL and reports tab clicks', async
 
   // Paging through packages: 10 a page.
   const panel = page.getByRole('tabpanel');
-  await expect(panel.getByRole('row')).toHaveCount(11);
-  const firstAwb = await panel.getByRole('row').nth(1).getByRole('link').textContent();
+  const packages = panel.getByRole('list', { name: 'Your packages' }).locator(':scope > li');
+  await expect(packages).toHaveCount(10);
+  const firstAwb = await packages.first().getByRole('heading').getByRole('link').textContent();
   await expect(panel.getByText('Page 1 of 4')).toBeVisible();
   await panel.getByRole('button', { name: 'Next' }).click();
   await expect(panel.getByText('Page 2 of 4')).toBeVisible();
-  await expect(panel.getByRole('row').nth(1).getByRole('link')).not.toHaveText(firstAwb ?? '');
-  await expect(panel.getByRole('row').nth(1)).toContainText(/kg \(\d+(\.\d+)? lb\)/);
+  await expect(packages.first().getByRole('heading').getByRole('link')).not.toHaveText(firstAwb ?? '');
+  // Weights in the customer's unit (kilograms until they choose), to 2 decimals.
+  await expect(packages.first()).toContainText(/Weight\s*\d+\.\d{2} kg/);
 
   // Keyboard: arrows move between tabs; the tab is in the URL and survives a reload.
   await tabs.getByRole('tab', { name: 'Packages' }).focus();

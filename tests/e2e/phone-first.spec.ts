@@ -80,9 +80,11 @@ async function openOnPhone(
  * (none while it has stepped aside, faded out and letting taps through).
  */
 function coveredByChat(page: Page): Promise<string[] | 'hidden' | 'stepped aside'> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
     const chat = document.querySelector<HTMLElement>('[data-live-chat]');
     if (!chat || !chat.checkVisibility()) return 'hidden';
+    // Its fade (0.15 s) may still be running when it stepped aside a moment ago: read it once it has ended.
+    await Promise.all(chat.getAnimations().map((fade) => fade.finished.catch(() => undefined)));
     const style = getComputedStyle(chat);
     if (style.opacity === '0' && style.pointerEvents === 'none') return 'stepped aside';
     const box = chat.getBoundingClientRect();

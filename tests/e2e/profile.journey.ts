@@ -105,12 +105,15 @@ test('a customer edits the profile: phone numbers are saved without spaces, plus
   await expect(page.getByLabel('ID document (optional)')).toHaveValue(idType);
   await expect(page.getByLabel('ID number (optional)')).toHaveValue('784-1988-1234567-1');
 
-  // E-mail preferences.
+  // E-mail preferences, far below the form: they load as the customer scrolls to them.
+  await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
   const promo = page.getByRole('checkbox', { name: 'Offers and promotions' });
   const wasOn = await promo.isChecked();
   await promo.setChecked(!wasOn);
   await page.getByRole('button', { name: 'Save preferences' }).click();
   await expect(page.getByText('Your e-mail preferences have been saved.')).toBeVisible();
   await page.reload();
+  await page.getByRole('button', { name: 'Save profile' }).waitFor();
+  await page.evaluate(() => scrollTo(0, document.documentElement.scrollHeight));
   await expect(page.getByRole('checkbox', { name: 'Offers and promotions' })).toBeChecked({ checked: !wasOn });
 });

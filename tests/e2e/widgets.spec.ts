@@ -98,9 +98,10 @@ test('the rate calculator prices a parcel, shows the Flex saving, clears on chan
   await expect(calculator).toHaveAttribute('open', '');
   await expect(widgets.locator('details[open]')).toHaveCount(1);
 
-  // Errors first: nothing chosen, then a weight that is not a number.
+  // Errors first: nothing chosen (route, weight and the goods' value), then a weight that is not a number.
   await calculator.getByRole('button', { name: 'Calculate' }).click();
-  await expect(calculator.locator('.field-error')).toHaveCount(3);
+  await expect(calculator.locator('.field-error')).toHaveCount(4);
+  await calculator.getByLabel('Value of the goods').fill('50');
   await expect(calculator.getByLabel('Ship from')).toHaveAttribute('aria-invalid', 'true');
   await calculator.getByLabel('Ship from').selectOption('US');
   await calculator.getByLabel('Ship to').selectOption('JO');
@@ -155,6 +156,7 @@ test('a route without rates says so', async ({ page }) => {
   await calculator.getByLabel('Ship from').selectOption(origin);
   await calculator.getByLabel('Ship to').selectOption(unpriced);
   await calculator.getByLabel('Weight').fill('2');
+  await calculator.getByLabel('Value of the goods').fill('50');
   await calculator.getByRole('button', { name: 'Calculate' }).click();
   await expect(calculator.getByText("We don't have rates for this route yet.")).toBeVisible();
 });
@@ -192,6 +194,7 @@ test('a customer on Flex lifetime sees only their own rate', async ({ page }) =>
   await calculator.getByLabel('Ship from').selectOption('GB');
   await calculator.getByLabel('Ship to').selectOption('JO');
   await calculator.getByLabel('Weight').fill('3');
+  await calculator.getByLabel('Value of the goods').fill('50');
   await calculator.getByRole('button', { name: 'Calculate' }).click();
   const result = calculator.locator('.tool-result');
   await expect(result.locator('[data-plan="5"]')).toContainText(price('GB', 'JO', 5, 3).toFixed(2));
@@ -339,8 +342,11 @@ test.describe('the tool box without JavaScript', () => {
     await calculator.getByLabel('Ship to').selectOption('JO');
     await calculator.getByLabel('Weight').fill('1.6');
     await calculator.getByLabel('Pounds (lb)').check();
+    await calculator.getByLabel('Value of the goods').fill('50');
     await calculator.getByRole('button', { name: 'Calculate' }).click();
-    await expect(page).toHaveURL('/en/about/how-shipbox-works?origin=US&destination=JO&weight=1.6&unit=1#tool-rates');
+    await expect(page).toHaveURL(
+      '/en/about/how-shipbox-works?origin=US&destination=JO&weight=1.6&unit=1&length=&width=&height=&dimensionUnit=cm&value=50&valueCurrency=USD&category=general#tool-rates',
+    );
 
     const converter = page.locator('details[data-tool="converter"]');
     await converter.locator('summary').click();
@@ -403,8 +409,12 @@ test.describe('the tool box used before it wakes', () => {
     await calculator.getByLabel('Ship to').selectOption('JO');
     await calculator.getByLabel('Weight').fill('1.6');
     await calculator.getByLabel('Pounds (lb)').check();
+    await calculator.getByLabel('Value of the goods').fill('50');
+    await calculator.getByLabel('Goods', { exact: true }).selectOption('books');
     await calculator.getByRole('button', { name: 'Calculate' }).click();
-    await expect(page).toHaveURL(/\?origin=US&destination=JO&weight=1\.6&unit=1#tool-rates$/);
+    await expect(page).toHaveURL(
+      /\?origin=US&destination=JO&weight=1\.6&unit=1&.*&value=50&.*&category=books#tool-rates$/,
+    );
     release();
 
     const sent = page.locator('details[data-tool="rates"]');
@@ -416,6 +426,9 @@ test.describe('the tool box used before it wakes', () => {
     await expect(sent.getByLabel('Ship to')).toHaveValue('JO');
     await expect(sent.getByLabel('Weight')).toHaveValue('1.6');
     await expect(sent.getByLabel('Pounds (lb)')).toBeChecked();
+    await expect(sent.getByLabel('Value of the goods')).toHaveValue('50');
+    await expect(sent.getByLabel('Goods', { exact: true })).toHaveValue('books');
+    await expect(sent.locator('.landed-cost-summary')).toContainText('Landed cost');
     // Answered: the address no longer carries the form.
     await expect(page).toHaveURL('/en/about/how-shipbox-works#tool-rates');
   });
@@ -453,6 +466,7 @@ test.describe('the tool box used before it wakes', () => {
     await calculator.getByLabel('Ship to').selectOption('JO');
     await calculator.getByLabel('Weight').fill('3');
     await calculator.getByLabel('Pounds (lb)').check();
+    await calculator.getByLabel('Value of the goods').fill('75');
     release();
     await awake(page);
 
@@ -462,6 +476,7 @@ test.describe('the tool box used before it wakes', () => {
     await expect(calculator.getByLabel('Ship from')).toHaveValue('GB');
     await expect(calculator.getByLabel('Ship to')).toHaveValue('JO');
     await expect(calculator.getByLabel('Weight')).toHaveValue('3');
+    await expect(calculator.getByLabel('Value of the goods')).toHaveValue('75');
     await expect(box.getByLabel('Air waybill number')).toHaveValue('SB9000105');
 
     // Awake: the island answers without reloading the page, for the values the visitor left.

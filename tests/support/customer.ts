@@ -17,6 +17,7 @@ export function customer(overrides: Partial<CurrentUser> = {}): CurrentUser {
     paymentMethodId: 1,
     id: { mandatory: false, uploaded: false, detailsMandatory: false, detailsFilled: false },
     membershipPlan: null,
+    weightUnit: 'kg',
     ...overrides,
   };
 }

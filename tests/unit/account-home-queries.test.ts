@@ -12,7 +12,13 @@ import { atom } from 'nanostores';
 import type { Paged } from '../../src/lib/api/account-home/account-home.ts';
 import { pagedQuery } from '../../src/lib/account-home/paged-query.ts';
 import { $addresses, readAccountIn } from '../../src/lib/account-home/queries.ts';
-import { $packages, $requests, accountHomeShownAgain, turnPage } from '../../src/lib/account-home/home-queries.ts';
+import {
+  $packages,
+  $requests,
+  accountHomeShownAgain,
+  searchPackages,
+  turnPage,
+} from '../../src/lib/account-home/home-queries.ts';
 import { setCurrentUser } from '../../src/lib/session/session-store.ts';
 import { json, settle } from '../support/stores.ts';
 import { customer } from '../support/customer.ts';
@@ -166,6 +172,38 @@ describe('the account home lists', () => {
     expect(bodies).toEqual([{ SearchLines: [], pageIndex: 0, pageSize: 10 }]);
     stopPackages();
     stopRequests();
+  });
+
+  it('search the packages from their first page, asking once a search, and keep the search as the pages turn', async () => {
+    const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const page = Number(new URL((input as Request).url).searchParams.get('pageIndex'));
+      const pagination = { TotalCount: 25, PageSize: 10, CurrentPage: page, TotalPages: 3 };
+      return json(200, [], { 'X-Pagination': JSON.stringify(pagination) });
+    });
+    const stop = $packages.listen(() => {});
+    const shows = (page: number) => (v: ReturnType<typeof $packages.get>) =>
+      !v.loading && v.data?.pagination.CurrentPage === page;
+    turnPage('packages', 2);
+    await settle($packages, shows(2));
+    fetch.mockClear();
+    const asked = () => fetch.mock.calls.map(([request]) => new URL((request as Request).url).search);
+
+    searchPackages('  Nike ');
+    await settle($packages, shows(0));
+    expect(asked()).toEqual(['?pageIndex=0&pageSize=10&search=Nike']);
+    turnPage('packages', 1);
+    await settle($packages, shows(1));
+    // The same search again asks nothing.
+    searchPackages('Nike');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    searchPackages('');
+    await settle($packages, shows(0));
+    expect(asked()).toEqual([
+      '?pageIndex=0&pageSize=10&search=Nike',
+      '?pageIndex=1&pageSize=10&search=Nike',
+      '?pageIndex=0&pageSize=10',
+    ]);
+    stop();
   });
 
   it('are asked again when the page comes back from the cache, without emptying what is shown', async () => {

@@ -9,7 +9,6 @@ import {
 import { howToUseTarget } from '../../src/lib/account-home/how-to-use.ts';
 import { matchesAddress } from '../../src/lib/account-home/address-search.ts';
 import { flexAvailable } from '../../src/lib/account-home/flex.ts';
-import { kgToLb } from '../../src/lib/account-home/units.ts';
 import {
   asksForWaybill,
   needsAttachment,
@@ -180,14 +179,6 @@ describe('flex availability (spec 1 §4.5)', () => {
     [[{ planId: 2 }], false],
   ])('%j → %s', (plans, available) => {
     expect(flexAvailable(plans)).toBe(available);
-  });
-});
-
-describe('weights', () => {
-  it('shows kilograms in pounds to 2 decimals', () => {
-    expect(kgToLb(1)).toBe(2.2);
-    expect(kgToLb(2.5)).toBe(5.51);
-    expect(kgToLb(0)).toBe(0);
   });
 });
 

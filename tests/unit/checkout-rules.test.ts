@@ -702,6 +702,7 @@ describe('the session after a payment (spec 2 §4)', () => {
       expirationDate: '2026-12-05',
       autoRenewal: false,
     },
+    weightUnit: 'kg',
   };
 
   it('sets the plan, keeps the start of a flex plan and broadcasts Flex', () => {

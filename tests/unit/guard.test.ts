@@ -19,6 +19,7 @@ function user(overrides: Partial<CurrentUser> = {}): CurrentUser {
     paymentMethodId: 1,
     id: { mandatory: false, uploaded: false, detailsMandatory: false, detailsFilled: false },
     membershipPlan: null,
+    weightUnit: 'kg',
     ...overrides,
   };
 }

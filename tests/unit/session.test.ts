@@ -18,11 +18,18 @@ const stored = {
   paymentMethodId: 0,
   id: { mandatory: true, uploaded: false, detailsMandatory: false, detailsFilled: false },
   membershipPlan: { id: 2, startDate: '2026-01-01', expiryDate: '2027-01-01', expirationDate: null, autoRenewal: true },
+  weightUnit: 'lb',
 };
 
 describe('persisted session', () => {
   it('reads a stored user back', () => {
     expect(parseCurrentUser(JSON.stringify(stored))).toEqual(stored);
+  });
+  it('reads a user stored before the weight unit was kept as showing kilograms', () => {
+    const before: Partial<typeof stored> = { ...stored };
+    delete before.weightUnit;
+    expect(parseCurrentUser(JSON.stringify(before))).toEqual({ ...stored, weightUnit: 'kg' });
+    expect(parseCurrentUser(JSON.stringify({ ...stored, weightUnit: 'stone' }))).toBeNull();
   });
   it('treats anything else as logged out', () => {
     expect(parseCurrentUser(null)).toBeNull();

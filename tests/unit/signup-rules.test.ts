@@ -19,7 +19,9 @@ import {
   toPlanId,
 } from '../../src/lib/signup/signup-steps.ts';
 import { emailCheckProblem, fieldProblemsOf, formProblemOf } from '../../src/lib/signup/signup-errors.ts';
-import { signupFormSchema, shippingFormSchema, editProfileFormSchema } from '../../src/lib/signup/signup-forms.ts';
+import { signupFormSchema } from '../../src/lib/signup/signup-forms.ts';
+import { shippingFormSchema } from '../../src/lib/signup/shipping-form.ts';
+import { editProfileFormSchema } from '../../src/lib/profile/profile-form.ts';
 import { signupRequestSchema } from '../../src/lib/api/signup/contract.ts';
 import { ApiError } from '../../src/lib/api/errors.ts';
 
@@ -306,7 +308,13 @@ describe('edit profile form', () => {
     w3wAddress: '',
     idType: '',
     idTypeValue: '',
+    weightUnit: 'kg' as const,
   };
+  it('keeps weights in kilograms or pounds, nothing else', () => {
+    const schema = editProfileFormSchema({ zipRequired: false, idDetailsMandatory: false });
+    expect(schema.safeParse({ ...valid, weightUnit: 'lb' }).success).toBe(true);
+    expect(schema.safeParse({ ...valid, weightUnit: 'oz' }).success).toBe(false);
+  });
   it('needs ID details only where the country makes them mandatory', () => {
     expect(editProfileFormSchema({ zipRequired: false, idDetailsMandatory: false }).safeParse(valid).success).toBe(
       true,

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_RATE_FORM,
+  GOODS_CHOICES,
+  OTHER_GOODS,
   flexSavingPercent,
+  landedCostQueryOf,
+  rateQueryOf,
   ratesToShow,
   showsTaxIncludedMessage,
+  unitNameOf,
+  unitValueOf,
   validateRateForm,
   type RateFormValues,
 } from '../../src/lib/widgets/rate-calculator.ts';
+import { landedCostQuerySchema } from '../../src/lib/api/landed-cost/contract.ts';
+import { GOODS_CATEGORIES, isGoodsCategory } from '../../src/lib/landed-cost/codes.ts';
 import {
   conversionOutcome,
   defaultCurrency,
@@ -37,14 +45,134 @@ const form = (values: Partial<RateFormValues>): RateFormValues => ({
   origin: 'US',
   destination: 'JO',
   weight: '2',
+  value: '100',
   ...values,
 });
 
+/** The form checked, as a calculation (or the errors). */
+const calculation = (values: Partial<RateFormValues>, currencies?: string[]) => {
+  const result = validateRateForm(form(values), currencies);
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.value;
+};
+
 describe('rate calculator form (spec 2 §4, §9)', () => {
-  it('turns a valid form into the query of GET api/countryRates', () => {
-    const result = validateRateForm(form({ weight: '2.5', unit: '1' }));
-    expect(result).toEqual({ ok: true, value: { origin: 'US', destination: 'JO', weight: 2.5, unit: 1 } });
-    if (result.ok) expect(countryRatesQuerySchema.safeParse(result.value).success).toBe(true);
+  it('turns a valid form into the queries of GET api/countryRates and GET api/v1/landedcost', () => {
+    const result = validateRateForm(form({ weight: '2.5', unit: '1', value: '89.90', category: 'books' }));
+    expect(result).toEqual({
+      ok: true,
+      value: {
+        origin: 'US',
+        destination: 'JO',
+        weight: 2.5,
+        unit: 1,
+        sides: null,
+        dimensionUnit: 'cm',
+        value: 89.9,
+        valueCurrency: 'USD',
+        category: 'books',
+      },
+    });
+    if (!result.ok) return;
+    const priced = rateQueryOf(result.value);
+    expect(priced).toEqual({ query: { origin: 'US', destination: 'JO', weight: 2.5, unit: 1 }, volumetricKg: null });
+    expect(countryRatesQuerySchema.safeParse(priced.query).success).toBe(true);
+    const landed = landedCostQueryOf(result.value);
+    expect(landed).toEqual({
+      origin: 'US',
+      destination: 'JO',
+      weight: 2.5,
+      unit: 1,
+      dimensionUnit: 'cm',
+      value: 89.9,
+      valueCurrency: 'USD',
+      category: 'books',
+    });
+    expect(landedCostQuerySchema.safeParse(landed).success).toBe(true);
+  });
+
+  it('takes the three sides or none, each within the unit’s limit, and a parcel no bulkier than the weight limit', () => {
+    expect(calculation({ length: '40', width: '30', height: '20.5' }).sides).toEqual({
+      length: 40,
+      width: 30,
+      height: 20.5,
+    });
+    expect(validateRateForm(form({ length: '40', height: '20' }))).toEqual({
+      ok: false,
+      errors: { width: 'widgets.rates.sidesIncomplete' },
+    });
+    expect(validateRateForm(form({ length: '0', width: 'x', height: '1.234' }))).toEqual({
+      ok: false,
+      errors: {
+        length: 'widgets.rates.sideInvalid',
+        width: 'widgets.rates.sideInvalid',
+        height: 'widgets.rates.sideInvalid',
+      },
+    });
+    expect(validateRateForm(form({ length: '300', width: '10', height: '10' })).ok).toBe(true);
+    expect(validateRateForm(form({ length: '300.5', width: '10', height: '10' }))).toMatchObject({
+      errors: { length: 'widgets.rates.sideTooLong' },
+    });
+    expect(validateRateForm(form({ length: '119', width: '1', height: '1', dimensionUnit: 'in' }))).toMatchObject({
+      errors: { length: 'widgets.rates.sideTooLong' },
+    });
+    // 100 × 70 × 50 cm is 70 kg volumetric, the limit; a centimetre more is over it.
+    expect(validateRateForm(form({ length: '100', width: '70', height: '50' })).ok).toBe(true);
+    expect(validateRateForm(form({ length: '101', width: '70', height: '50' }))).toMatchObject({
+      errors: { length: 'widgets.rates.tooBulky' },
+    });
+    const query = landedCostQueryOf(calculation({ length: '10', width: '8', height: '6.5', dimensionUnit: 'in' }));
+    expect(query).toMatchObject({ length: 10, width: 8, height: 6.5, dimensionUnit: 'in' });
+    expect(landedCostQuerySchema.safeParse(query).success).toBe(true);
+  });
+
+  it('prices the plans on the chargeable weight: the volumetric one, in kilograms, when the size makes it more', () => {
+    // 50 × 40 × 30 cm is 12 kg volumetric: more than 2 kg, less than 30 lb (13.6 kg).
+    const bulky = { length: '50', width: '40', height: '30' };
+    expect(rateQueryOf(calculation({ ...bulky, weight: '2' }))).toEqual({
+      query: { origin: 'US', destination: 'JO', weight: 12, unit: 0 },
+      volumetricKg: 12,
+    });
+    expect(rateQueryOf(calculation({ ...bulky, weight: '30', unit: '1' }))).toEqual({
+      query: { origin: 'US', destination: 'JO', weight: 30, unit: 1 },
+      volumetricKg: null,
+    });
+    // Inches: 20 × 16 × 12 in is 3,840 in³, 62,927 cm³, 12.59 kg.
+    const inches = rateQueryOf(calculation({ length: '20', width: '16', height: '12', dimensionUnit: 'in' }));
+    expect(inches.volumetricKg).toBeCloseTo(12.585, 3);
+  });
+
+  it('needs the goods’ value (0 allowed) in an offered currency, and one of the offered goods', () => {
+    expect(validateRateForm(form({ value: '' }))).toEqual({ ok: false, errors: { value: 'validation.required' } });
+    expect(calculation({ value: '0' }).value).toBe(0);
+    expect(calculation({ value: '1,5' }).value).toBe(1.5);
+    expect(validateRateForm(form({ value: '-5' }))).toMatchObject({ errors: { value: 'widgets.rates.valueInvalid' } });
+    expect(validateRateForm(form({ value: '1.005' }))).toMatchObject({
+      errors: { value: 'widgets.rates.valueInvalid' },
+    });
+    expect(validateRateForm(form({ value: '1000000.01' }))).toMatchObject({
+      errors: { value: 'widgets.rates.valueTooHigh' },
+    });
+    expect(calculation({ valueCurrency: 'GBP' }, ['USD', 'GBP']).valueCurrency).toBe('GBP');
+    expect(validateRateForm(form({ valueCurrency: 'GBP' }), ['USD'])).toMatchObject({
+      errors: { valueCurrency: 'validation.required' },
+    });
+    expect(validateRateForm(form({ category: 'spaceships' }))).toMatchObject({
+      errors: { category: 'validation.required' },
+    });
+    // The goods offered: general first, every category of the estimate, and "something else" last, which the
+    // estimate doesn't know (it takes the general rate and says so).
+    expect(GOODS_CHOICES[0]).toBe('general');
+    expect(GOODS_CHOICES.slice(0, -1).toSorted()).toEqual([...GOODS_CATEGORIES].sort());
+    expect(GOODS_CHOICES.at(-1)).toBe(OTHER_GOODS);
+    expect(isGoodsCategory(OTHER_GOODS)).toBe(false);
+  });
+
+  it('starts a customer on their own unit of weight', () => {
+    expect(unitValueOf('kg')).toBe('0');
+    expect(unitValueOf('lb')).toBe('1');
+    expect(unitNameOf(1)).toBe('lb');
+    expect(unitNameOf(0)).toBe('kg');
   });
 
   it('requires an origin where customers have addresses, and any known destination', () => {
@@ -90,7 +218,10 @@ describe('rate calculator form (spec 2 §4, §9)', () => {
   });
 
   it('reads weights typed with Arabic digits or a decimal comma', () => {
-    expect(validateRateForm(form({ weight: '٢٫٥' }))).toMatchObject({ ok: true, value: { weight: 2.5 } });
+    expect(validateRateForm(form({ weight: '٢٫٥', value: '١٠٠' }))).toMatchObject({
+      ok: true,
+      value: { weight: 2.5, value: 100 },
+    });
     expect(validateRateForm(form({ weight: '1,25' }))).toMatchObject({ ok: true, value: { weight: 1.25 } });
     expect(validateRateForm(form({ weight: '.5' }))).toMatchObject({ ok: true, value: { weight: 0.5 } });
   });
@@ -266,12 +397,33 @@ describe('the rate calculator and the converter sent before the island woke', ()
   it('reads the form back from the query its GET sends', () => {
     expect(sentToolForm('?origin=US&destination=JO&weight=1.6&unit=1')).toEqual({
       tool: 'rates',
-      values: { origin: 'US', destination: 'JO', weight: '1.6', unit: '1' },
+      values: { ...EMPTY_RATE_FORM, origin: 'US', destination: 'JO', weight: '1.6', unit: '1' },
     });
-    // Empty fields are the form's too (the island then says what is missing); an odd unit is kilograms.
-    expect(sentToolForm('?origin=&destination=&weight=&unit=7')).toEqual({
+    expect(
+      sentToolForm(
+        '?origin=US&destination=GB&weight=2&unit=0&length=40&width=30&height=20&dimensionUnit=in&value=120&valueCurrency=EUR&category=books',
+      ),
+    ).toEqual({
       tool: 'rates',
-      values: { ...EMPTY_RATE_FORM, unit: '0' },
+      values: {
+        origin: 'US',
+        destination: 'GB',
+        weight: '2',
+        unit: '0',
+        length: '40',
+        width: '30',
+        height: '20',
+        dimensionUnit: 'in',
+        value: '120',
+        valueCurrency: 'EUR',
+        category: 'books',
+      },
+    });
+    // Empty fields are the form's too (the island then says what is missing); an odd unit is kilograms, odd sides
+    // centimetres, and goods the list doesn't name "something else".
+    expect(sentToolForm('?origin=&destination=&weight=&unit=7&dimensionUnit=ft&category=spaceships')).toEqual({
+      tool: 'rates',
+      values: { ...EMPTY_RATE_FORM, unit: '0', category: OTHER_GOODS },
     });
     expect(sentToolForm('?currencyFrom=USD&currencyTo=JOD&amount=100')).toEqual({
       tool: 'converter',
@@ -288,6 +440,12 @@ describe('the rate calculator and the converter sent before the island woke', ()
 
   it("leaves the page's own query once the form is answered", () => {
     expect(withoutToolForm('?order=12&origin=US&destination=JO&weight=2&unit=0', 'rates')).toBe('?order=12');
+    expect(
+      withoutToolForm(
+        '?origin=US&destination=JO&weight=2&unit=0&length=&width=&height=&dimensionUnit=cm&value=5&valueCurrency=USD&category=general&q=1',
+        'rates',
+      ),
+    ).toBe('?q=1');
     expect(withoutToolForm('?currencyFrom=USD&currencyTo=JOD&amount=1', 'converter')).toBe('');
   });
 });
@@ -399,6 +557,30 @@ describe('widget messages', () => {
         'widgets.rates.weightHint',
         'widgets.rates.weightInvalid',
         'widgets.rates.weightTooHeavy',
+        'widgets.rates.sides',
+        'widgets.rates.sidesHint',
+        'widgets.rates.length',
+        'widgets.rates.width',
+        'widgets.rates.height',
+        'widgets.rates.sideUnit',
+        'widgets.rates.sideUnitName.cm',
+        'widgets.rates.sideUnitName.in',
+        'widgets.rates.sideUnitShort.cm',
+        'widgets.rates.sideUnitShort.in',
+        'widgets.rates.sidesIncomplete',
+        'widgets.rates.sideInvalid',
+        'widgets.rates.sideTooLong',
+        'widgets.rates.tooBulky',
+        'widgets.rates.value',
+        'widgets.rates.valueHint',
+        'widgets.rates.valueCurrency',
+        'widgets.rates.valueInvalid',
+        'widgets.rates.valueTooHigh',
+        'widgets.rates.category',
+        'widgets.rates.otherGoods',
+        'widgets.rates.volumetric',
+        'widgets.rates.noLandedCost',
+        ...GOODS_CATEGORIES.map((category) => `landedCost.goods.${category}`),
         'widgets.rates.unitName.0',
         'widgets.rates.unitName.1',
         'widgets.rates.unitShort.0',

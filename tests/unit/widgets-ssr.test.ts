@@ -22,6 +22,10 @@ const tools = (lang: Lang, trackError?: string) =>
       messages: pickMessages(catalogues[lang], TOOL_BOX_MESSAGES),
       officeCountries: ['JO', 'US'],
       currencies: currencyOptions(currencies, lang),
+      valueCurrencies: currencyOptions(
+        currencies.filter((c) => c.usdRate !== null),
+        lang,
+      ),
       trackError,
     }),
   );

@@ -4,11 +4,16 @@
  * read in the language asked for (server/messages/service-messages.ts).
  */
 import { and, count, desc, eq } from 'drizzle-orm';
+import type { PackageStorage } from '../../../src/lib/storage/storage-schema.ts';
 import type { Lang } from '../../../src/i18n/languages.ts';
 import type { Db } from '../../db/database.ts';
-import { messages, shipments } from '../../db/schema.ts';
+import type { shipments } from '../../db/schema.ts';
+import { messages } from '../../db/schema.ts';
 import { serviceMessageText, type MessageText } from '../../messages/service-messages.ts';
 import { placeNames } from '../../reference/place-names.ts';
+import { customerPackages, heldForChargesOf, packagesSummary } from '../../storage/package-storage.ts';
+import { packageEstimates } from '../../landed-cost/estimates.ts';
+import type { LandedCost } from '../../../src/lib/api/landed-cost/contract.ts';
 import { notFound } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
 import { brandLang } from '../users/link-mail.ts';
@@ -18,6 +23,7 @@ import {
   getMessage,
   getMessages,
   getPackages,
+  getPackagesSummary,
   type Message,
   type MessageSummary,
   type MessagesPage,
@@ -27,7 +33,7 @@ import {
 type ShipmentRow = typeof shipments.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
 
-function toPackage(s: ShipmentRow): Package {
+function toPackage(s: ShipmentRow, storage: PackageStorage | null, landedCost: LandedCost | null): Package {
   return {
     awb: s.awb,
     hawbId: s.hawbId,
@@ -41,6 +47,9 @@ function toPackage(s: ShipmentRow): Package {
     description: s.description,
     weightKg: Number(s.weightKg),
     receivedAt: s.receivedAt.toISOString(),
+    storage,
+    landedCost,
+    heldForCharges: heldForChargesOf(s),
   };
 }
 
@@ -70,19 +79,21 @@ async function unreadCount(db: Db, userGuid: string): Promise<number> {
 }
 
 export function packagesMessagesRoutes(router: ApiRouter): void {
+  // Near the storage deadline first, then the newest (server/storage/package-storage.ts).
   router.handle(getPackages, async (c, { query: page }) => {
-    const { db } = c.var.deps;
-    const mine = eq(shipments.userGuid, c.var.userGuid);
-    const [total] = await db.select({ n: count() }).from(shipments).where(mine);
-    const rows = await db
-      .select()
-      .from(shipments)
-      .where(mine)
-      .orderBy(desc(shipments.receivedAt), desc(shipments.awb))
-      .limit(page.pageSize)
-      .offset(offsetOf(page));
-    setPagination(c, total?.n ?? 0, page);
-    return rows.map(toPackage);
+    const { db, clock } = c.var.deps;
+    const listed = await customerPackages(db, c.var.userGuid, clock(), page.search);
+    setPagination(c, listed.length, page);
+    const start = offsetOf(page);
+    const shown = listed.slice(start, start + page.pageSize);
+    const rows = shown.map((p) => p.row);
+    const landedCostOf = await packageEstimates(db, c.var.userGuid, rows);
+    return shown.map((p) => toPackage(p.row, p.storage, landedCostOf(p.row)));
+  });
+
+  router.handle(getPackagesSummary, async (c) => {
+    const { db, clock } = c.var.deps;
+    return packagesSummary(db, c.var.userGuid, clock());
   });
 
   router.handle(getMessages, async (c, { query: page }) => {

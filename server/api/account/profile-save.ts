@@ -71,6 +71,7 @@ export async function saveProfile(c: SessionContext, body: ProfileSave): Promise
       w3wAddress: threeWordWords(body.w3wAddress) || null,
       idType: body.idType,
       idTypeValue: body.idType === null ? null : idTypeValue,
+      ...(body.weightUnit ? { weightUnit: body.weightUnit } : {}),
     })
     .where(eq(users.guid, user.guid))
     .returning();

@@ -30,6 +30,7 @@ export function toLoginResponse(u: User): LoginResponse {
     planStartDate: u.planStartDate,
     planExpiryDate: u.planExpiryDate,
     planAutoRenewal: u.planAutoRenewal,
+    weightUnit: u.weightUnit,
   };
 }
 
@@ -58,5 +59,6 @@ export function toProfile(u: User): Profile {
     w3wAddress: u.w3wAddress,
     planId: u.planId,
     status: u.status,
+    weightUnit: u.weightUnit,
   };
 }

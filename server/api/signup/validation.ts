@@ -6,7 +6,8 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
-import { NAME_PATTERN, SignupErrorCode } from '../../../src/lib/api/signup/contract.ts';
+import { SignupErrorCode } from '../../../src/lib/api/signup/contract.ts';
+import { NAME_PATTERN } from '../../../src/lib/profile/profile-rules.ts';
 import type { Db } from '../../db/database.ts';
 import type { ApiEnv } from '../env.ts';
 import { users } from '../../db/schema.ts';

@@ -38,6 +38,8 @@ import { PURPOSE, checkedFiles, limitBody, multipartFiles } from '../uploads/upl
 import { storeUploads } from '../uploads/store-uploads.ts';
 import { brandLang } from '../users/link-mail.ts';
 import { historyNamer } from './history-names.ts';
+import { shipmentEstimate } from '../../landed-cost/estimates.ts';
+import { storageOf, termsOfCustomer } from '../../storage/package-storage.ts';
 
 type ShipmentRow = typeof shipments.$inferSelect;
 type Ctx = Context<ApiEnv>;
@@ -108,7 +110,7 @@ async function attachmentsOf(db: Db, awb: string): Promise<InvoiceAttachment[]> 
   }));
 }
 
-async function ownerView(db: Db, row: ShipmentRow): Promise<OwnerTracking> {
+async function ownerView(db: Db, row: ShipmentRow, now: Date): Promise<OwnerTracking> {
   const [returned] = await db.select().from(returnShipments).where(eq(returnShipments.awb, row.awb));
   const dueMinor = row.chargesPaid ? 0 : totalMinorOf(row);
   const declared = amount(row.customsDeclaredValue);
@@ -137,6 +139,8 @@ async function ownerView(db: Db, row: ShipmentRow): Promise<OwnerTracking> {
             total: fromMinor(dueMinor, row.currency),
           }
         : null,
+    storage: row.userGuid ? storageOf(row, await termsOfCustomer(db, row.userGuid), now) : null,
+    landedCost: await shipmentEstimate(db, row),
     invoice: row.invoice
       ? { cost: Number(row.invoice.cost), hasInvoice: row.invoice.hasInvoice, submittedAt: row.invoice.submittedAt }
       : null,
@@ -180,7 +184,7 @@ export function trackingRoutes(router: ApiRouter): void {
       const awb = awbNumberSchema.safeParse(params.awbNumber);
       const row = awb.success ? await findShipment(db, awb.data) : undefined;
       if (!row) throw notFound();
-      const view = isOwner(c, row) ? await ownerView(db, row) : publicView(row, false);
+      const view = isOwner(c, row) ? await ownerView(db, row, c.var.deps.clock()) : publicView(row, false);
       if (query.language === undefined) return view;
       const named = await historyNamer(db, brandLang(c, query.language));
       return { ...view, history: named(view.history) };
@@ -208,7 +212,7 @@ export function trackingRoutes(router: ApiRouter): void {
     const named = await historyNamer(db, brandLang(c, query.language));
     return Promise.all(
       mine.map(async (row) => {
-        const view = await ownerView(db, row!);
+        const view = await ownerView(db, row!, c.var.deps.clock());
         const history = named(view.history);
         return { ...view, history: query.count === undefined ? history : history.slice(0, query.count) };
       }),
@@ -291,7 +295,7 @@ export function trackingRoutes(router: ApiRouter): void {
         .where(eq(shipments.awb, row.awb));
       logger.info({ awb: row.awb, hasInvoice: commodity.hasInvoice }, 'shipment invoice saved');
       const saved = await findShipment(db, row.awb);
-      return ownerView(db, saved!);
+      return ownerView(db, saved!, clock());
     },
     { before: [ownShipment] },
   );

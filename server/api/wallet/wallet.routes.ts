@@ -15,17 +15,16 @@ import {
   deleteThirdParty,
   getAutoPayOptions,
   getCardToken,
-  getUserOptions,
   getWalletBalance,
   getWalletOptions,
   getWalletTransactions,
   setAutoPayOptions,
   setDefaultCard,
   setDefaultThirdParty,
-  setUserOptions,
   startThirdPartySession,
   type AutoPayOptions,
 } from '../../../src/lib/api/wallet/contract.ts';
+import { getUserOptions, setUserOptions } from '../../../src/lib/api/user-options/contract.ts';
 import { ErrorCode } from '../../../src/lib/api/errors.ts';
 import { fromMinor } from '../../../src/lib/payments/money.ts';
 import { cardDigits } from '../../../src/lib/payments/card-type.ts';

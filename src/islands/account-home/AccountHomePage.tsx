@@ -4,7 +4,7 @@
  * src/lib/account-home/queries.ts and home-queries.ts); the tab is in the URL (`?tab=`) so reload and back keep
  * it, and every tab click is an analytics interaction.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../ui/i18n/use-translator.ts';
@@ -13,10 +13,13 @@ import { loadFailure, refetch, setAnswer } from '../../lib/api/query.ts';
 import { $addresses, readAccountIn } from '../../lib/account-home/queries.ts';
 import {
   $messages,
+  $packageSearch,
   $packages,
+  $packagesSummary,
   $pageIndex,
   $requests,
   accountHomeShownAgain,
+  searchPackages,
   turnPage,
 } from '../../lib/account-home/home-queries.ts';
 import { chosenTab, visibleTabs, type Tab } from '../../lib/account-home/tabs.ts';
@@ -45,7 +48,7 @@ function tabFromUrl(): string | null {
 }
 
 function AccountHomeView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang, 'account', 'requests', 'plans', 'uploads');
+  const t = useTranslator(lang, 'account', 'requests', 'plans', 'uploads', 'landedCost');
   const user = useStore($session);
   const guid = user?.guid ?? '';
   const addresses$ = useStore($addresses);
@@ -53,7 +56,20 @@ function AccountHomeView({ lang, brandSlug }: Props) {
   const messages$ = useStore($messages);
   const requests$ = useStore($requests);
   const pages = useStore($pageIndex);
+  const search = useStore($packageSearch);
+  const summary = useStore($packagesSummary).data;
   const [requested, setRequested] = useState<string | null>(tabFromUrl);
+
+  // A search that matches nothing must not send the page to another tab: the packages tab goes in the URL.
+  const onSearch = useCallback((wanted: string) => {
+    if (tabFromUrl() !== 'packages' && wanted.trim() !== '') {
+      const url = new URL(location.href);
+      url.searchParams.set('tab', 'packages');
+      history.replaceState(null, '', url);
+      setRequested('packages');
+    }
+    searchPackages(wanted);
+  }, []);
 
   useEffect(() => readAccountIn(lang), [lang]);
 
@@ -107,6 +123,7 @@ function AccountHomeView({ lang, brandSlug }: Props) {
     setRequested(next);
   };
   const unread = messages$.data?.data.unreadCount ?? 0;
+  const nearDeadline = summary?.nearDeadline ?? 0;
   const tabs = visibleTabs(facts).map((id) => ({
     id,
     label:
@@ -127,6 +144,23 @@ function AccountHomeView({ lang, brandSlug }: Props) {
       <h1>
         <Isolated t={t} k="accountHome.heading" data={{ name: user.firstName }} />
       </h1>
+      {nearDeadline > 0 && (
+        <div className="notice notice-warning package-deadline-notice">
+          <p>
+            {t('accountHome.nearDeadline', { count: nearDeadline })}{' '}
+            <a
+              href="?tab=packages"
+              onClick={(event) => {
+                event.preventDefault();
+                select('packages');
+                document.getElementById(`${PREFIX}-tab-packages`)?.focus();
+              }}
+            >
+              {t('accountHome.nearDeadlineLink')}
+            </a>
+          </p>
+        </div>
+      )}
       <TabList label={t('accountHome.tabs')} tabs={tabs} current={tab} onSelect={select} idPrefix={PREFIX} />
       <div role="tabpanel" id={`${PREFIX}-panel-${tab}`} aria-labelledby={`${PREFIX}-tab-${tab}`} className="tab-panel">
         {tab === 'addresses' && (
@@ -143,10 +177,13 @@ function AccountHomeView({ lang, brandSlug }: Props) {
             t={t}
             lang={lang}
             brandSlug={brandSlug}
+            unit={user.weightUnit}
             list={packages$}
             pageIndex={pages.packages}
             onPage={(i) => turnPage('packages', i)}
             onRetry={() => $packages.refetch()}
+            search={search}
+            onSearch={onSearch}
           />
         )}
         {tab === 'messages' && (

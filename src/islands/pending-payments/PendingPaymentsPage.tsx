@@ -1,8 +1,9 @@
 /**
  * Pending payments (spec 1 §2.1 pending-payments, §4.10; spec 2 §4, §8): the shipments with charges due, each with
- * its lines (shipping charges, additional services, tax, customs); selecting or deselecting one adjusts the
- * totals exactly (minor units); Pay takes the selection to the provider's payment page, which comes back here with
- * the order, whose outcome is shown. A double click asks for one payment page (one idempotency key per selection).
+ * its lines (shipping charges, additional services, tax, customs) and what each is for; selecting or deselecting
+ * one adjusts the totals exactly (minor units); Pay takes the selection to the provider's payment page, which comes
+ * back here with the order, whose outcome is shown. A double click asks for one payment page (one idempotency key
+ * per selection).
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -40,6 +41,7 @@ import { island } from '../ui/Island.tsx';
 import { OutcomeNotice } from '../ui/payment/OutcomeNotice.tsx';
 import { readPaymentReturn, settlePaymentReturn, type ReturnedPayment } from '../../lib/payments/payment-return.ts';
 import { LoadStatus } from '../ui/LoadStatus.tsx';
+import { ChargeReasons } from './ChargeReasons.tsx';
 
 interface Props {
   lang: Lang;
@@ -79,6 +81,7 @@ function ShipmentItem({
   onToggle: () => void;
 }) {
   const id = useId();
+  const lines = chargeLines(shipment.charges, shipment.currencyCode);
   return (
     <li className="pending-shipment" data-selected={checked || undefined}>
       <div className="field field-check">
@@ -96,12 +99,8 @@ function ShipmentItem({
           )}
         </label>
       </div>
-      <Lines
-        t={t}
-        lang={lang}
-        lines={chargeLines(shipment.charges, shipment.currencyCode)}
-        currency={shipment.currencyCode}
-      />
+      <Lines t={t} lang={lang} lines={lines} currency={shipment.currencyCode} />
+      <ChargeReasons t={t} lines={lines} />
     </li>
   );
 }

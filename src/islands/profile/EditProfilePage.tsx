@@ -3,13 +3,14 @@
  * types, and e-mail preferences. When the country needs an ID document and none is uploaded, the customer
  * goes to the upload first.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../ui/i18n/use-translator.ts';
-import { birthDateOf, editProfileFormSchema, type EditProfileForm } from '../../lib/signup/signup-forms.ts';
+import { birthDateOf } from '../../lib/signup/form-fields.ts';
+import { editProfileFormSchema, type EditProfileForm } from '../../lib/profile/profile-form.ts';
 import { getProfile, type Profile } from '../../lib/api/customers/contract.ts';
 import { PROFILE_FORM_STAGE, PROFILE_SAVE_ACTION, saveAccount } from '../../lib/api/account/contract.ts';
 import { call } from '../../lib/api/call.ts';
@@ -30,7 +31,11 @@ import { FormAlert } from '../ui/FormAlert.tsx';
 import { SubmitButton } from '../ui/SubmitButton.tsx';
 import { island } from '../ui/Island.tsx';
 import { LoadStatus } from '../ui/LoadStatus.tsx';
-import { EmailPreferences } from './EmailPreferences.tsx';
+import { WeightUnitField } from './WeightUnitField.tsx';
+import { WhenNear } from '../ui/WhenNear.tsx';
+
+// The alert switches and the mailing lists are far below the form: they load as the customer scrolls to them.
+const ProfileSettings = lazy(() => import('./ProfileSettings.tsx'));
 
 interface Props {
   lang: Lang;
@@ -56,6 +61,7 @@ function formValues(p: Profile): EditProfileForm {
     w3wAddress: p.w3wAddress ?? '',
     idType: p.idType ?? '',
     idTypeValue: p.idTypeValue ?? '',
+    weightUnit: p.weightUnit,
   };
 }
 
@@ -70,7 +76,7 @@ function ProfileForm({
   country: CountryOption;
   idDetailsMandatory: boolean;
 }) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'profile');
   const [failure, setFailure] = useState<string | null>(null);
   // Without the country's ID types (they failed, or are still coming) the select has no options.
   const { data: idTypes } = useStore($idTypes);
@@ -133,6 +139,7 @@ function ProfileForm({
           w3wAddress: form.w3wAddress,
           idType: form.idType || null,
           idTypeValue: form.idTypeValue || null,
+          weightUnit: form.weightUnit,
         },
       });
       setCurrentUser(currentUserFrom(saved));
@@ -252,6 +259,7 @@ function ProfileForm({
           error={errors.idTypeValue?.message}
         />
       </div>
+      <WeightUnitField t={t} registration={register('weightUnit')} />
       <SubmitButton busy={formState.isSubmitting} label={t('profile.save')} busyLabel={t('common.working')} />
     </form>
   );
@@ -269,9 +277,9 @@ function EditProfileView({ lang, brandSlug }: Props) {
   return <ProfilePage lang={lang} guid={user.guid} idDetailsMandatory={user.id.detailsMandatory} />;
 }
 
-/** The profile once it is in (asked once per page), with the e-mail preferences below it. */
+/** The profile once it is in (asked once per page), with the alert switches and the e-mail preferences below it. */
 function ProfilePage({ lang, guid, idDetailsMandatory }: { lang: Lang; guid: string; idDetailsMandatory: boolean }) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'profile');
   const { data: profile, error } = useStore($profile);
   const country = countryByCode(profile?.countryCode);
   return (
@@ -285,7 +293,13 @@ function ProfilePage({ lang, guid, idDetailsMandatory }: { lang: Lang; guid: str
       {profile && country && (
         <ProfileForm lang={lang} profile={profile} country={country} idDetailsMandatory={idDetailsMandatory} />
       )}
-      {profile && <EmailPreferences lang={lang} guid={guid} />}
+      {profile && (
+        <WhenNear className="deferred-section">
+          <Suspense fallback={<div className="deferred-section" />}>
+            <ProfileSettings lang={lang} guid={guid} />
+          </Suspense>
+        </WhenNear>
+      )}
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { changeSubscriptions, getSubscriptions } from '../../lib/api/customers/c
 import type { Subscription } from '../../lib/api/marketing/contract.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { refetch, setAnswer } from '../../lib/api/query.ts';
-import { $subscriptions } from '../../lib/profile/queries.ts';
+import { $subscriptions } from '../../lib/profile/settings-queries.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { LoadStatus } from '../ui/LoadStatus.tsx';
@@ -20,7 +20,7 @@ interface Props {
 }
 
 export function EmailPreferences({ lang, guid }: Props) {
-  const t = useTranslator(lang);
+  const t = useTranslator(lang, 'preferences');
   const id = useId();
   const { data: saved, error } = useStore($subscriptions);
   /** The boxes the customer has changed; the others show what is saved. */

@@ -25,9 +25,10 @@ import {
   type ReturnStep,
 } from '../../lib/returns/return-draft.ts';
 import { loadFailureKey } from '../../lib/returns/return-errors.ts';
-import { formatReturnAmount, formatReturnWeight } from '../../lib/returns/return-rules.ts';
+import { formatReturnAmount } from '../../lib/returns/return-rules.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { $session } from '../../lib/session/session-store.ts';
+import { $session, $weightUnit } from '../../lib/session/session-store.ts';
+import { formatWeight } from '../../lib/weight/format-weight.ts';
 import { island } from '../ui/Island.tsx';
 import { LoadStatus } from '../ui/LoadStatus.tsx';
 
@@ -87,6 +88,7 @@ function StepList({
 }
 
 function ShipmentSummary({ t, lang, shipment }: { t: TFunction; lang: Lang; shipment: ReturnShipment }) {
+  const unit = useStore($weightUnit);
   return (
     <dl className="summary-list return-summary">
       <div>
@@ -111,7 +113,7 @@ function ShipmentSummary({ t, lang, shipment }: { t: TFunction; lang: Lang; ship
       </div>
       <div>
         <dt>{t('return.summary.weight')}</dt>
-        <dd>{t('return.kg', { weight: formatReturnWeight(shipment.weight) })}</dd>
+        <dd>{formatWeight(shipment.weight, unit, lang)}</dd>
       </div>
     </dl>
   );

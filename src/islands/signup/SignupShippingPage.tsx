@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../ui/i18n/use-translator.ts';
-import { shippingFormSchema, type ShippingForm } from '../../lib/signup/signup-forms.ts';
+import { shippingFormSchema, type ShippingForm } from '../../lib/signup/shipping-form.ts';
 import { fieldProblemsOf, formProblemOf } from '../../lib/signup/signup-errors.ts';
 import { call } from '../../lib/api/call.ts';
 import { saveShippingDetails, type ShippingDetailsResponse } from '../../lib/api/account/contract.ts';

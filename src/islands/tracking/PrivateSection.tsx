@@ -4,6 +4,7 @@
  * entry.
  */
 import { useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
 import type { OwnerTracking } from '../../lib/api/tracking/contract.ts';
@@ -17,6 +18,8 @@ import { isReturnable } from '../../lib/returns/return-rules.ts';
 import { formatMoney } from '../../lib/payments/money-format.ts';
 import { CHARGE_LINES, chargeLines } from '../../lib/payments/pending-charges.ts';
 import { fromMinor } from '../../lib/payments/money.ts';
+import { $weightUnit } from '../../lib/session/session-store.ts';
+import { formatWeight } from '../../lib/weight/format-weight.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { InvoiceForm } from './InvoiceForm.tsx';
 
@@ -121,6 +124,7 @@ function Customs({ t, lang, shipment }: Pick<Props, 't' | 'lang' | 'shipment'>) 
 export function PrivateSection({ t, lang, brandSlug, shipment, onChanged }: Props) {
   const gst = gstRuleApplies(shipment);
   const canReturn = isReturnable(shipment.lastPI, !!shipment.returnShipment);
+  const unit = useStore($weightUnit);
   return (
     <div className="tracking-private">
       <dl className="tracking-facts">
@@ -146,7 +150,7 @@ export function PrivateSection({ t, lang, brandSlug, shipment, onChanged }: Prop
         )}
         <div>
           <dt>{t('tracking.weight')}</dt>
-          <dd>{t('tracking.weightKg', { weight: shipment.weightKg })}</dd>
+          <dd>{formatWeight(Number(shipment.weightKg), unit, lang)}</dd>
         </div>
       </dl>
       <Customs t={t} lang={lang} shipment={shipment} />

@@ -1,10 +1,11 @@
 /**
  * The tracking page (spec 1 §2.6, §4.9; route tracking/{awbNumber}): loads the shipment on entry and shows its
- * status, the truck bar and the status history to anyone; its owner also gets the private section (unless the
- * shipment is still 'In Account'). A logged-in customer's own shipment loads from the owner's single-package view
- * (GET api/packages/{awb}/singlePackage, places and statuses in the page's language); anyone else's, and every
- * visitor's, from public tracking. Inquiries and claims go to the request form, through login when needed, and
- * come back here. Pay now returns here from the provider's page with the order it paid.
+ * status, the truck bar and the status history to anyone; its owner also gets, until it ships, its free storage
+ * and what it will cost to land (issue 24), and the private section (unless the shipment is still 'In Account'). A
+ * logged-in customer's own shipment loads from the owner's single-package view (GET api/packages/{awb}/singlePackage,
+ * places and statuses in the page's language); anyone else's, and every visitor's, from public tracking. Inquiries
+ * and claims go to the request form, through login when needed, and come back here. Pay now returns here from the
+ * provider's page with the order it paid.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -25,6 +26,7 @@ import { readPaymentReturn, settlePaymentReturn, type ReturnedPayment } from '..
 import { TruckProgress } from './TruckProgress.tsx';
 import { StatusHistory, statusName } from './StatusHistory.tsx';
 import { PrivateSection } from './PrivateSection.tsx';
+import { BeforeShipping } from './BeforeShipping.tsx';
 
 interface Props {
   lang: Lang;
@@ -83,7 +85,7 @@ function Requests({
 }
 
 function TrackingView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang, 'pending', 'tracking', 'gateway');
+  const t = useTranslator(lang, 'pending', 'tracking', 'gateway', 'landedCost');
   const guid = useStore($customerGuid);
   const [awb] = useState(awbOfPath);
   const [back] = useState(readPaymentReturn);
@@ -153,6 +155,7 @@ function TrackingView({ lang, brandSlug }: Props) {
               </div>
             </dl>
           </section>
+          {owned && <BeforeShipping t={t} lang={lang} shipment={owned} />}
           {owned && showsPrivateSection(owned) && (
             <PrivateSection
               t={t}

@@ -3,12 +3,10 @@
  * option is added or removed, AutoPay changes or shipments are paid. Saved as it is flipped; a failure flips it
  * back.
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { TFunction } from 'i18next';
-import { getUserOptions, setUserOptions, type UserOptions } from '../../lib/api/wallet/contract.ts';
-import { setAnswer } from '../../lib/api/query.ts';
-import { call } from '../../lib/api/call.ts';
-import { notify } from '../../lib/notifications/notifications.ts';
+import type { UserOptions } from '../../lib/api/user-options/contract.ts';
+import { useNotificationOptions } from '../ui/use-notification-options.ts';
 
 interface Props {
   t: TFunction;
@@ -18,29 +16,7 @@ interface Props {
 
 export function WalletNotifications({ t, guid, options }: Props) {
   const id = useId();
-  const [saved, setSaved] = useState(options);
-  const [busy, setBusy] = useState(false);
-  const on = saved.notificationOptions.find((o) => o.name === 'Wallet')?.value ?? true;
-
-  const flip = async (value: boolean) => {
-    if (busy) return;
-    const wanted: UserOptions = {
-      notificationOptions: saved.notificationOptions.map((o) => (o.name === 'Wallet' ? { ...o, value } : o)),
-    };
-    setBusy(true);
-    setSaved(wanted);
-    try {
-      const answer = await call(setUserOptions, { params: { guid }, body: wanted });
-      setSaved(answer);
-      setAnswer(getUserOptions, answer);
-      notify('success', 'notifications.settingsSaved');
-    } catch {
-      setSaved(saved);
-      notify('danger', 'errors.500');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { isOn, flip, busy } = useNotificationOptions(guid, options);
 
   return (
     <section className="wallet-section" aria-labelledby={`${id}-heading`}>
@@ -50,10 +26,10 @@ export function WalletNotifications({ t, guid, options }: Props) {
           id={id}
           type="checkbox"
           role="switch"
-          checked={on}
+          checked={isOn('Wallet')}
           aria-describedby={`${id}-hint`}
-          aria-busy={busy || undefined}
-          onChange={(event) => void flip(event.target.checked)}
+          aria-busy={busy === 'Wallet' || undefined}
+          onChange={(event) => void flip('Wallet', event.target.checked)}
         />
         <label htmlFor={id}>{t('wallet.notifications.label')}</label>
       </div>

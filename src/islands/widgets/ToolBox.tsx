@@ -27,6 +27,8 @@ interface Props {
   officeCountries: readonly string[];
   /** The converter's currencies as the site was built with them, named in `lang`. */
   currencies: CurrencyOption[];
+  /** The currencies the rate calculator takes a value in (those with a published rate), named in `lang`. */
+  valueCurrencies: CurrencyOption[];
   /** An error for the tracking number: the page answers a number sent empty. */
   trackError?: string | undefined;
 }
@@ -36,7 +38,15 @@ let sentOnLoad: SentToolForm | null | undefined;
 /** The tool form the page's address came with, read once (the island then takes it out of the address). */
 const sentFromAddress = () => (sentOnLoad === undefined ? (sentOnLoad = sentToolForm(location.search)) : sentOnLoad);
 
-export default function ToolBox({ lang, brandSlug, messages, officeCountries, currencies: built, trackError }: Props) {
+export default function ToolBox({
+  lang,
+  brandSlug,
+  messages,
+  officeCountries,
+  currencies: built,
+  valueCurrencies,
+  trackError,
+}: Props) {
   const t = useMessages(lang, messages);
   const id = useId();
   const user = useHydratedStore($session, null);
@@ -72,7 +82,13 @@ export default function ToolBox({ lang, brandSlug, messages, officeCountries, cu
         <TrackShipment t={t} lang={lang} brandSlug={brandSlug} servedError={trackError} />
       </Tool>
       <Tool name="rates" title={t('widgets.rates.title')} detailsRef={rates}>
-        <RateCalculator t={t} lang={lang} user={user} sent={sent?.tool === 'rates' ? sent.values : null} />
+        <RateCalculator
+          t={t}
+          lang={lang}
+          user={user}
+          sent={sent?.tool === 'rates' ? sent.values : null}
+          valueCurrencies={valueCurrencies}
+        />
       </Tool>
       <Tool name="office" title={t('widgets.office.title')}>
         <OfficeLocatorTool t={t} lang={lang} brandSlug={brandSlug} officeCountries={officeCountries} />

@@ -4,7 +4,7 @@
  * (./paged-query.ts) whose page index is in `$pageIndex`, turned by `turnPage`. The claim cases and the plans of
  * the customer's country are queries, asked when the claim and profile tabs first show.
  */
-import { computed, map } from 'nanostores';
+import { atom, batched, computed, map } from 'nanostores';
 import { callWithHeaders } from '../api/call.ts';
 import { query, refetch } from '../api/query.ts';
 import { paged } from '../api/account-home/account-home.ts';
@@ -14,6 +14,7 @@ import {
   getClaimCases,
   getMessages,
   getPackages,
+  getPackagesSummary,
   searchRequests,
 } from '../api/account-home/contract.ts';
 import { getMembershipPlans } from '../api/reference/contract.ts';
@@ -35,7 +36,30 @@ const pageOf = (list: PagedList) =>
     guid ? { params: { guid }, query: { pageIndex: pages[list], pageSize: PAGE_SIZE } } : null,
   );
 
-export const $packages = pagedQuery(pageOf('packages'), (input) => paged(callWithHeaders(getPackages, input)));
+/** The packages tab's search (a merchant or a description, any part of it); '' lists every package. */
+export const $packageSearch = atom('');
+
+/** Searches the packages from their first page; the search stays as the pages turn. */
+export function searchPackages(search: string): void {
+  const wanted = search.trim();
+  if (wanted === $packageSearch.get()) return;
+  $packageSearch.set(wanted);
+  turnPage('packages', 0);
+}
+
+/** Batched: a new search turns back to the first page, and only that page of that search is asked. */
+export const $packages = pagedQuery(
+  batched([pageOf('packages'), $packageSearch], (page, search) =>
+    page && search ? { ...page, query: { ...page.query, search } } : page,
+  ),
+  (input) => paged(callWithHeaders(getPackages, input)),
+);
+
+/** How many packages are near their storage deadline (the account home's notice). */
+export const $packagesSummary = query(
+  getPackagesSummary,
+  forCustomer((guid) => ({ params: { guid } })),
+);
 
 /** Its page carries the unread count of the tab's badge; the product's own messages in the page's language. */
 export const $messages = pagedQuery(
@@ -67,6 +91,7 @@ export const $countryPlans = query(
 export function accountHomeShownAgain(): void {
   refetch(getAddresses);
   $packages.refetch();
+  refetch(getPackagesSummary);
   $messages.refetch();
   $requests.refetch();
 }

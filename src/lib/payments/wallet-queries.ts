@@ -8,12 +8,12 @@ import { query, refetch, setAnswer } from '../api/query.ts';
 import { getMembership } from '../api/payments/contract.ts';
 import {
   getAutoPayOptions,
-  getUserOptions,
   getWalletBalance,
   getWalletOptions,
   getWalletTransactions,
   type WalletChange,
 } from '../api/wallet/contract.ts';
+import { getUserOptions } from '../api/user-options/contract.ts';
 import { forCustomer } from '../session/session-store.ts';
 
 const wallet = forCustomer((guid) => ({ params: { customerGUID: guid } }));

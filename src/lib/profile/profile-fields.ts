@@ -24,7 +24,7 @@ export const FieldErrorCode = {
 /** Profile details (409): the account has its mailboxes already; the profile is edited instead. */
 export const ALREADY_COMPLETE = 'CONFLICT';
 
-/** A person's name; the name pattern (VEX022) is checked beside the schema (../signup/contract.ts NAME_PATTERN). */
+/** A person's name; the name pattern (VEX022) is checked beside the schema (./profile-rules.ts NAME_PATTERN). */
 export const nameSchema = z.string().check(z.trim(), z.minLength(1), z.maxLength(60));
 
 /** The country of a form: its two-letter code in capitals. */

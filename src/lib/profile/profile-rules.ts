@@ -51,6 +51,9 @@ export function normalisePhone(value: string): string {
   return value.replace(/[\s+()]/g, '');
 }
 
+/** A person's name: letters (any script), spaces, apostrophes, dots and hyphens. */
+export const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;
+
 /** A phone number as the API accepts it once normalised: digits only (a leading 00 allowed), 6 to 15 of them. */
 export const PHONE_PATTERN = /^\d{6,15}$/;
 

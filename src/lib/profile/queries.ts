@@ -1,11 +1,11 @@
 /**
  * What the edit-profile page reads (spec 1 §2.1 account/edit-profile, spec 2 §7), one query each
- * (src/lib/api/query.ts), each asked once per page: the customer's profile and mailing lists, the ID types of the
+ * (src/lib/api/query.ts), each asked once per page: the customer's profile, the ID types of the
  * profile's country (once the profile is in), and every country of the world for the nationality.
  */
 import { computed } from 'nanostores';
 import { query, type Query } from '../api/query.ts';
-import { getProfile, getSubscriptions } from '../api/customers/contract.ts';
+import { getProfile } from '../api/customers/contract.ts';
 import { getAllCountries, getIdTypes } from '../api/reference/contract.ts';
 import type { Lang } from '../../i18n/languages.ts';
 import { forCustomer } from '../session/session-store.ts';
@@ -13,8 +13,6 @@ import { forCustomer } from '../session/session-store.ts';
 const customer = forCustomer((guid) => ({ params: { guid } }));
 
 export const $profile = query(getProfile, customer);
-
-export const $subscriptions = query(getSubscriptions, customer);
 
 /** The types the profile's country accepts, with the customer's current one kept. */
 export const $idTypes = query(

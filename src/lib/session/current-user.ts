@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { DEFAULT_WEIGHT_UNIT, weightUnitNameSchema } from '../weight/weight-unit.ts';
 
 /** The current-user entity of spec 1 §3, as the browser keeps it between pages. */
 export const currentUserSchema = z.object({
@@ -35,6 +36,8 @@ export const currentUserSchema = z.object({
       autoRenewal: z.boolean(),
     }),
   ),
+  /** The unit every weight is shown in; a session kept from before the choice existed reads as kg. */
+  weightUnit: z._default(weightUnitNameSchema, DEFAULT_WEIGHT_UNIT),
 });
 
 export type CurrentUser = z.infer<typeof currentUserSchema>;

@@ -33,5 +33,6 @@ export function currentUserFrom(r: LoginResponse): CurrentUser {
       expirationDate: r.planExpiryDate,
       autoRenewal: r.planAutoRenewal,
     },
+    weightUnit: r.weightUnit,
   };
 }

@@ -2,6 +2,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { computed, type ReadableAtom } from 'nanostores';
 import { parseCurrentUser, type CurrentUser } from './current-user.ts';
 import { SESSION_KEY } from './stored-session.ts';
+import { DEFAULT_WEIGHT_UNIT, type WeightUnitName } from '../weight/weight-unit.ts';
 
 /** The logged-in user, kept in localStorage so a reload or a new page keeps the session state. */
 export const $session = persistentAtom<CurrentUser | null>(SESSION_KEY, null, {
@@ -14,6 +15,12 @@ export const $isLoggedIn = computed($session, (user) => user?.isLoggedIn === tru
 export function setCurrentUser(user: CurrentUser): void {
   $session.set(user);
 }
+
+/** The unit the customer sees every weight in (issue 24); kg for a visitor. */
+export const $weightUnit: ReadableAtom<WeightUnitName> = computed(
+  $session,
+  (user) => user?.weightUnit ?? DEFAULT_WEIGHT_UNIT,
+);
 
 /** The logged-in customer's guid, or null. */
 export const $customerGuid = computed($session, (user) => (user?.isLoggedIn ? user.guid : null));

@@ -14,6 +14,8 @@ export const TOOL_BOX_MESSAGES: readonly string[] = [
   'widgets.office.',
   'widgets.converter.',
   'plan.name.',
+  // The rate calculator's goods (the breakdown loads the rest of its part when shown).
+  'landedCost.goods.',
   'validation.required',
   'validation.tooLong',
   'validation.awbRequired',

@@ -7,6 +7,8 @@ import { z } from '../../zod.ts';
 import { LANGUAGES } from '../../../i18n/languages.ts';
 import { endpoint, multipart } from '../endpoint.ts';
 import { ErrorCode } from '../errors.ts';
+import { landedCostSchema } from '../landed-cost/contract.ts';
+import { packageStorageSchema } from '../../storage/storage-schema.ts';
 
 /** Page index (from 0) and size; the default page size is 10 (spec 2 §9). */
 export const PAGE_SIZE = 10;
@@ -71,6 +73,27 @@ export const serviceActivateResponseSchema = addressSchema;
 // ---------------------------------------------------------------------------
 // Packages (GET api/customers/{guid}/packages/getAllPackages?pageIndex&pageSize)
 
+/**
+ * GET …/packages/getAllPackages: a page, with `search` matching the merchant or the description (any case, any
+ * part). Packages near their storage deadline come first, the fewest free days left first; then the newest.
+ * `language` is that of the landed-cost estimates' sources (the brand's first when left out).
+ */
+export const packagesQuerySchema = z.extend(pageQuerySchema, {
+  search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  ...languageQuerySchema.shape,
+});
+
+/** GET …/packages/summary: counts for the account home's notices. */
+export const packagesSummarySchema = z.object({
+  /** Packages kept at a mailbox. */
+  inMailbox: z.int().check(z.nonnegative()),
+  /** Of those, near their storage deadline (or past it). */
+  nearDeadline: z.int().check(z.nonnegative()),
+  /** Shipments held for unpaid charges. */
+  heldForCharges: z.int().check(z.nonnegative()),
+});
+export type PackagesSummary = z.infer<typeof packagesSummarySchema>;
+
 export const packageSchema = z.object({
   awb: z.string(),
   hawbId: z.int(),
@@ -86,6 +109,15 @@ export const packageSchema = z.object({
   description: z.string(),
   weightKg: z.number().check(z.nonnegative()),
   receivedAt: z.iso.datetime({ offset: true }),
+  /** Free storage at the mailbox (src/lib/storage), for a package kept there; null for any other. */
+  storage: z.nullable(packageStorageSchema),
+  /**
+   * What the package will cost to land (src/lib/landed-cost), from its declared value, weight and merchant, while it
+   * has not shipped; null once it has left its mailbox, or for a route without rates.
+   */
+  landedCost: z.nullable(landedCostSchema),
+  /** Charges the shipment is held for (shipping, services, tax, customs), unpaid; null when none are due. */
+  heldForCharges: z.nullable(z.object({ total: z.number(), currency: z.string() })),
 });
 export const packagesSchema = z.array(packageSchema);
 export type Package = z.infer<typeof packageSchema>;
@@ -319,12 +351,21 @@ export const setAddressService = endpoint({
 
 export const getPackages = endpoint({
   tag,
-  summary: "A page of the customer's packages, newest first",
+  summary: "A page of the customer's packages, those near their storage deadline first, then the newest",
   method: 'GET',
   path: 'api/customers/{guid}/packages/getAllPackages',
-  query: pageQuerySchema,
+  query: packagesQuerySchema,
   answer: packagesSchema,
   answerHeaders: paged,
+});
+
+export const getPackagesSummary = endpoint({
+  tag,
+  summary:
+    'How many packages are at a mailbox, how many are near their storage deadline, how many are held for charges',
+  method: 'GET',
+  path: 'api/customers/{guid}/packages/summary',
+  answer: packagesSummarySchema,
 });
 
 export const getMessages = endpoint({

@@ -20,6 +20,7 @@ import { isThreeWordAddress } from '../../three-words/three-word-address.ts';
 import { DEFAULT_QUEUE_LIMIT } from '../../uploads/file-rules.ts';
 import { UPLOAD_FIELD } from '../uploads/contract.ts';
 import { customerDetailsSchema } from '../session/contract.ts';
+import { weightUnitNameSchema } from '../../weight/weight-unit.ts';
 
 /** Spec 2 §9: the action id of a save that confirms the agreement. */
 export const CONFIRM_AGREEMENT_ACTION = 2;
@@ -53,6 +54,8 @@ export const profileSaveSchema = z.object({
   w3wAddress: optionalText(200),
   idType: z._default(z.nullable(z.string().check(z.maxLength(40))), null),
   idTypeValue: z._default(z.nullable(z.string().check(z.trim(), z.maxLength(40))), null),
+  /** The unit weights are shown in (issue 24); left out, the saved one stays. */
+  weightUnit: z.optional(weightUnitNameSchema),
 });
 export type ProfileSaveRequest = z.input<typeof profileSaveSchema>;
 

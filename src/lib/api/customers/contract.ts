@@ -7,6 +7,7 @@ import { endpoint, fileAnswer } from '../endpoint.ts';
 import { ErrorCode } from '../errors.ts';
 import { subscriptionChangesSchema, subscriptionsResponseSchema } from '../marketing/contract.ts';
 import { uploadFilePathSchema, uploadListSchema } from '../uploads/contract.ts';
+import { weightUnitNameSchema } from '../../weight/weight-unit.ts';
 
 /** Profile (spec 1 §3). */
 export const profileSchema = z.object({
@@ -32,6 +33,8 @@ export const profileSchema = z.object({
   w3wAddress: z.nullable(z.string()),
   planId: z.int(),
   status: z.enum(['pending', 'active', 'deactivated']),
+  /** The unit weights are shown in (issue 24). */
+  weightUnit: weightUnitNameSchema,
 });
 export type Profile = z.infer<typeof profileSchema>;
 

@@ -6,6 +6,7 @@
 import { z } from '../../zod.ts';
 import { endpoint } from '../endpoint.ts';
 import { ErrorCode } from '../errors.ts';
+import { weightUnitNameSchema } from '../../weight/weight-unit.ts';
 
 const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email().check(z.maxLength(254)));
 
@@ -43,6 +44,8 @@ export const loginResponseSchema = z.object({
   planStartDate: z.nullable(isoDate),
   planExpiryDate: z.nullable(isoDate),
   planAutoRenewal: z.boolean(),
+  /** The unit the customer sees weights in (issue 24). */
+  weightUnit: weightUnitNameSchema,
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

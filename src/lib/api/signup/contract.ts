@@ -21,9 +21,6 @@ import { newPasswordSchema } from '../../auth/new-password.ts';
 
 export const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email().check(z.maxLength(254)));
 
-/** A person's name: letters (any script), spaces, apostrophes, dots and hyphens. */
-export const NAME_PATTERN = /^[\p{L}\p{M}][\p{L}\p{M}' .-]*$/u;
-
 /** POST api/signup: the signup form of step 1. */
 export const signupRequestSchema = z
   .object({

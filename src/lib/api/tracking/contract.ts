@@ -13,6 +13,8 @@ import { endpoint, fileAnswer, multipart } from '../endpoint.ts';
 import { ErrorCode } from '../errors.ts';
 import { chargeSchema } from '../pending-payments/contract.ts';
 import { uploadTypeSchema } from '../uploads/contract.ts';
+import { landedCostSchema } from '../landed-cost/contract.ts';
+import { packageStorageSchema } from '../../storage/storage-schema.ts';
 
 /** A waybill number as customers type it: letters and digits, 6 to 20 characters. */
 export const awbNumberSchema = z.string().check(z.regex(/^[A-Za-z0-9]{6,20}$/));
@@ -73,6 +75,10 @@ export const ownerTrackingSchema = z.object({
   isCustomsDeclaredValue: z.boolean(),
   /** Charges still to pay, as pending payments lists them; null when nothing is due. */
   chargesDue: z.nullable(z.object({ currencyCode: z.string(), charges: z.array(chargeSchema), total: z.number() })),
+  /** Free storage at the mailbox while the package is kept there (issue 24); null otherwise. */
+  storage: z.nullable(packageStorageSchema),
+  /** What the package will cost to land, while it has not shipped (issue 24); null otherwise. */
+  landedCost: z.nullable(landedCostSchema),
   /** The invoice form as last sent. */
   invoice: z.nullable(z.object({ cost: z.number(), hasInvoice: z.boolean(), submittedAt: z.iso.datetime() })),
   attachments: invoiceAttachmentsSchema,

@@ -1,7 +1,7 @@
 /**
- * Contract of the wallet calls (spec 2 §7 Wallet, v1 AutoPayOptions, account options/notifications): the balance
- * and its transactions, saved cards and third-party wallet accounts (added, made default, deleted), AutoPay and
- * the wallet notification switch. Every call is under the customer's own guid (403 for anyone else's).
+ * Contract of the wallet calls (spec 2 §7 Wallet, v1 AutoPayOptions): the balance
+ * and its transactions, saved cards and third-party wallet accounts (added, made default, deleted) and AutoPay;
+ * the wallet's notification switch is a user option (src/lib/api/user-options/contract.ts). Every call is under the customer's own guid (403 for anyone else's).
  *
  * Card numbers and security codes go to the provider's tokenizer through the add-card calls and nowhere else: the
  * answers carry only the display data (first six and last four digits, expiry, name).
@@ -150,15 +150,6 @@ export const WalletErrorCode = {
 } as const;
 
 // ---------------------------------------------------------------------------
-// User options: GET, POST api/account/{guid}/options/notifications
-
-/** The notification switches a customer has; the one named Wallet is the wallet page's. */
-export const NOTIFICATION_OPTION_NAMES = ['Wallet'] as const;
-export const notificationOptionSchema = z.object({ name: z.enum(NOTIFICATION_OPTION_NAMES), value: z.boolean() });
-export const userOptionsSchema = z.object({ notificationOptions: z.array(notificationOptionSchema) });
-export type UserOptions = z.infer<typeof userOptionsSchema>;
-
-// ---------------------------------------------------------------------------
 // The calls
 
 const tag = 'Wallet';
@@ -289,21 +280,4 @@ export const setAutoPayOptions = endpoint({
     400: [WalletErrorCode.agreement],
     409: [WalletErrorCode.autoPayMandatory, WalletErrorCode.noPaymentOption],
   },
-});
-
-export const getUserOptions = endpoint({
-  tag,
-  summary: "The customer's notification switches (Wallet e-mails)",
-  method: 'GET',
-  path: 'api/account/{guid}/options/notifications',
-  answer: userOptionsSchema,
-});
-
-export const setUserOptions = endpoint({
-  tag,
-  summary: "Saves the customer's notification switches",
-  method: 'POST',
-  path: 'api/account/{guid}/options/notifications',
-  body: userOptionsSchema,
-  answer: userOptionsSchema,
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "weight_unit" text DEFAULT 'kg' NOT NULL;

@@ -1,0 +1,19 @@
+/**
+ * The settings below the profile form: the package alerts and the mailing lists. Far below the first screen, they
+ * load with their code, catalogue part and data as the customer scrolls towards them (EditProfilePage).
+ */
+import type { Lang } from '../../i18n/languages.ts';
+import { AlertPreferences } from './AlertPreferences.tsx';
+import { EmailPreferences } from './EmailPreferences.tsx';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
+
+export default function ProfileSettings({ lang, guid }: { lang: Lang; guid: string }) {
+  // The catalogue part both show, loaded once before either renders.
+  useTranslator(lang, 'preferences');
+  return (
+    <>
+      <AlertPreferences lang={lang} guid={guid} />
+      <EmailPreferences lang={lang} guid={guid} />
+    </>
+  );
+}
