@@ -15,6 +15,7 @@ import { requestsRoutes } from './account-home/requests.routes.ts';
 import { claimsRoutes } from './account-home/claims.routes.ts';
 import { articlesRoutes } from './articles/articles.routes.ts';
 import { widgetsRoutes } from './widgets/widgets.routes.ts';
+import { sessionsRoutes } from './sessions/sessions.routes.ts';
 import { landedCostRoutes } from './landed-cost/landed-cost.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
@@ -52,6 +53,7 @@ export function createApi(deps: ApiDeps): ApiRouter {
   articlesRoutes(router);
   widgetsRoutes(router);
   landedCostRoutes(router);
+  sessionsRoutes(router);
   paymentsRoutes(router);
   walletRoutes(router);
   serviceOptionsRoutes(router);

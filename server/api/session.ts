@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie';
-import { sessionCookieName } from '../auth/sessions.ts';
+import { sessionCookieName, type SessionDevice } from '../auth/sessions.ts';
+import { clientCountry } from './client-country.ts';
 import type { ApiEnv } from './env.ts';
 import { forbidden, unauthorized } from './http-errors.ts';
 import type { OwnerParam } from '../../src/lib/api/endpoint.ts';
@@ -52,4 +53,9 @@ export function requireOwner(param: OwnerParam): MiddlewareHandler<ApiEnv> {
     if (c.req.param(param)?.toLowerCase() !== c.var.userGuid.toLowerCase()) throw forbidden();
     await next();
   };
+}
+
+/** What a new session keeps of the device it is opened on: the browser's User-Agent and the country it is in. */
+export async function deviceOf(c: Context<ApiEnv>): Promise<SessionDevice> {
+  return { userAgent: c.req.header('user-agent'), countryCode: await clientCountry(c) };
 }

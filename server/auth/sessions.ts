@@ -3,7 +3,7 @@
  * idle and absolute time-outs; logout deletes the row.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
@@ -22,6 +22,25 @@ export function sessionCookieName(secure: boolean): string {
 
 const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
 
+/** What is kept of the device a session was opened on. */
+export interface SessionDevice {
+  userAgent?: string | undefined;
+  countryCode?: string | null | undefined;
+}
+
+/** A live session as its owner's list shows it. */
+export interface ListedSession {
+  publicId: string;
+  userAgent: string | null;
+  countryCode: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+  /** The session of the request that asked. */
+  current: boolean;
+}
+
+const USER_AGENT_MAX = 300;
+
 /** Only write the last-seen time when it moved this much, so every request doesn't write. */
 const TOUCH_AFTER_MS = 60_000;
 
@@ -36,13 +55,18 @@ export class SessionStore {
     this.policy = policy;
   }
 
-  /** Creates a session; returns the id for the cookie (never stored). */
-  async create(userGuid: string): Promise<string> {
+  /**
+   * Creates a session; returns the id for the cookie (never stored). `device` is what the sessions list shows of
+   * it: the browser's User-Agent and the country the login came from.
+   */
+  async create(userGuid: string, device: SessionDevice = {}): Promise<string> {
     const id = randomBytes(32).toString('base64url');
     const now = this.clock();
     await this.db.insert(sessions).values({
       idHash: hashId(id),
       userGuid,
+      userAgent: device.userAgent?.slice(0, USER_AGENT_MAX) || null,
+      countryCode: device.countryCode ?? null,
       createdAt: now,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + this.policy.absoluteHours * 3_600_000),
@@ -102,6 +126,35 @@ export class SessionStore {
     const db = options.db ?? this.db;
     const mine = eq(sessions.userGuid, userGuid);
     await db.delete(sessions).where(options.exceptId ? and(mine, ne(sessions.idHash, hashId(options.exceptId))) : mine);
+  }
+
+  /** The user's live sessions, the most recently seen first, with which one is `currentId`'s. */
+  async listOf(userGuid: string, currentId: string | undefined): Promise<ListedSession[]> {
+    const now = this.clock();
+    const current = currentId ? hashId(currentId) : undefined;
+    const idleSince = new Date(now.getTime() - this.policy.idleMinutes * 60_000);
+    const rows = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userGuid, userGuid), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)))
+      .orderBy(desc(sessions.lastSeenAt));
+    return rows.map((r) => ({
+      publicId: r.publicId,
+      userAgent: r.userAgent,
+      countryCode: r.countryCode,
+      createdAt: r.createdAt,
+      lastSeenAt: r.lastSeenAt,
+      current: r.idHash === current,
+    }));
+  }
+
+  /** Ends the user's session named by its public id; false when the user has none by that id. */
+  async destroyByPublicId(userGuid: string, publicId: string): Promise<boolean> {
+    const ended = await this.db
+      .delete(sessions)
+      .where(and(eq(sessions.userGuid, userGuid), eq(sessions.publicId, publicId)))
+      .returning({ publicId: sessions.publicId });
+    return ended.length > 0;
   }
 
   /** Seconds the cookie may live: the absolute time-out. */

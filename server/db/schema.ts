@@ -103,8 +103,14 @@ export const sessions = pgTable(
      * changes that want a recent proof; null until then.
      */
     reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true, mode: 'date' }),
+    /** The id the customer's sessions list names it by (never the cookie's id nor its hash). */
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    /** The browser's User-Agent at login, cut to 300 characters, for the sessions list's device. */
+    userAgent: text('user_agent'),
+    /** The country of the address the login came from (the edge's header or the offline IP data), if known. */
+    countryCode: text('country_code'),
   },
-  (t) => [index('sessions_user_idx').on(t.userGuid)],
+  (t) => [index('sessions_user_idx').on(t.userGuid), uniqueIndex('sessions_public_id_idx').on(t.publicId)],
 );
 
 /** Fixed-window counters for throttles (login failures per account and per address, e-mails sent…). */

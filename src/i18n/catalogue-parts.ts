@@ -42,8 +42,8 @@ const FEATURE_PARTS = {
   articles: ['article.'],
   /** The profile's weight unit (issue 24). */
   profile: ['profile.weightUnit'],
-  /** The profile's package alerts (issue 24) and mailing lists, which load as the customer scrolls to them. */
-  preferences: ['alerts.', 'preferences.'],
+  /** The profile's package alerts (issue 24), mailing lists and sessions, which load as the customer scrolls to them. */
+  preferences: ['alerts.', 'preferences.', 'sessions.'],
   /** Files sent with the ID, a claim or a request. */
   uploads: ['upload.'],
 } as const satisfies Record<string, readonly string[]>;

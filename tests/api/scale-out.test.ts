@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGIN_LIMITS } from '../../server/api/account/login.ts';
 import { DEMO_PASSWORD } from '../../server/dev/seed.ts';
 import { loginResponseSchema } from '../../src/lib/api/session/contract.ts';
+import { accountSessionsSchema } from '../../src/lib/api/sessions/contract.ts';
 import { apiErrorSchema } from '../../src/lib/api/errors.ts';
 import {
   IDEMPOTENCY_HEADER,
@@ -137,6 +138,24 @@ describe('two API processes on one PostgreSQL database', () => {
     expect(out.status).toBe(204);
     expect((await call(a, 'GET', '/api/account/GetCustomerDetails', { cookie })).status).toBe(401);
     expect((await call(b, 'GET', '/api/account/GetCustomerDetails', { cookie })).status).toBe(401);
+  });
+
+  it("lists the account's sessions and logs one out from either process: logged in on A, listed and ended on B", async () => {
+    const phone = sessionCookie(await login(a, 'demo@example.com'));
+    const laptopRes = await login(b, 'demo@example.com');
+    const laptop = sessionCookie(laptopRes);
+    const { userGuid } = loginResponseSchema.parse(await laptopRes.json());
+    const listed = async (instance: Instance, cookie: string) => {
+      const res = await call(instance, 'GET', `/api/v1/account/${userGuid}/sessions`, { cookie });
+      expect(res.status).toBe(200);
+      return accountSessionsSchema.parse(await res.json());
+    };
+    const phoneId = (await listed(a, phone)).find((s) => s.current)!.id;
+    expect((await listed(b, laptop)).map((s) => s.id)).toContain(phoneId);
+    const ended = await call(b, 'DELETE', `/api/v1/account/${userGuid}/sessions/${phoneId}`, { cookie: laptop });
+    expect(ended.status).toBe(200);
+    expect((await call(a, 'GET', '/api/account/GetCustomerDetails', { cookie: phone })).status).toBe(401);
+    expect((await listed(a, laptop)).map((s) => s.id)).not.toContain(phoneId);
   });
 
   it('shares idempotency keys: a payment sent to A and again to B is charged once, B replays A’s answer', async () => {

@@ -15,7 +15,7 @@ import { users } from '../../db/schema.ts';
 import { clientAddress } from '../client-address.ts';
 import type { ApiEnv } from '../env.ts';
 import { HttpError, tooManyAttempts } from '../http-errors.ts';
-import { setSessionCookie } from '../session.ts';
+import { deviceOf, setSessionCookie } from '../session.ts';
 import { toLoginResponse } from './user-views.ts';
 
 export const LOGIN_LIMITS = {
@@ -80,6 +80,6 @@ export async function loginHandler(c: Context<ApiEnv>, body: LoginRequest): Prom
   // A new session id at every login; any session the browser had ends.
   const previous = c.var.sessionId;
   if (previous) await sessions.destroy(previous);
-  setSessionCookie(c, await sessions.create(user.guid));
+  setSessionCookie(c, await sessions.create(user.guid, await deviceOf(c)));
   return toLoginResponse(user);
 }

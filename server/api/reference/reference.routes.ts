@@ -16,8 +16,8 @@ import {
 import { countries } from '../../db/schema.ts';
 import type { ApiRouter } from '../router.ts';
 import { knownCountry } from '../known-country.ts';
-import { clientAddress } from '../client-address.ts';
-import { citiesStartingWith, findCountry, planList, worldCountries, type CountryRow } from '../../reference/lookups.ts';
+import { clientCountry } from '../client-country.ts';
+import { citiesStartingWith, planList, worldCountries, type CountryRow } from '../../reference/lookups.ts';
 
 const toCountry = (c: CountryRow): CountryResponse => ({
   code: c.code,
@@ -55,16 +55,7 @@ export function referenceRoutes(router: ApiRouter): void {
   // trusted proxy the header could be anyone's word. When the edge names no country the service knows, the
   // offline IP database has its say on the client's address (loopback and private addresses: none). Else null,
   // and the client falls back to 'default'.
-  router.handle(getCountryByClient, async (c) => {
-    const { trustProxy, countryHeader, countryByIp, db } = c.var.deps;
-    const reported = trustProxy ? c.req.header(countryHeader) : undefined;
-    let country = reported ? await findCountry(db, reported) : undefined;
-    if (!country) {
-      const located = countryByIp.lookup(clientAddress(c));
-      if (located) country = await findCountry(db, located);
-    }
-    return { countryCode: country?.code ?? null };
-  });
+  router.handle(getCountryByClient, async (c) => ({ countryCode: await clientCountry(c) }));
 
   // 'default' asks for the default list (spec 2 §9: the default country code), as for a visitor of unknown country.
   router.handle(getMembershipPlans, async (c, { params }) => {

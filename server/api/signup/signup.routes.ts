@@ -40,7 +40,7 @@ import { subscribeAtSignup, subscriptionsOf } from '../marketing/subscriptions.t
 import { customerEntity, findCity, findCountry, offeredPlan, planList } from '../../reference/lookups.ts';
 import { throttleFirst } from '../throttle-first.ts';
 import type { ApiRouter } from '../router.ts';
-import { setSessionCookie } from '../session.ts';
+import { deviceOf, setSessionCookie } from '../session.ts';
 import { sessionUser } from '../session-user.ts';
 import { brandLang, linkOrigin } from '../users/link-mail.ts';
 import { checkedBody, emailInUse, isUniqueViolation, mobileInUse, refused, type FieldErrors } from './validation.ts';
@@ -134,7 +134,7 @@ export function signupRoutes(router: ApiRouter): void {
       // Logged in as by login: a new session id, and any session the browser had ends.
       const previous = c.var.sessionId;
       if (previous) await sessions.destroy(previous);
-      setSessionCookie(c, await sessions.create(user.guid));
+      setSessionCookie(c, await sessions.create(user.guid, await deviceOf(c)));
       return toLoginResponse(user);
     },
     { before: [throttleFirst(signupKey, SIGNUP_LIMITS.signup, false), checkedBody(signupRequestSchema)] },

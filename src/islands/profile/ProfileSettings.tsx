@@ -1,10 +1,11 @@
 /**
- * The settings below the profile form: the package alerts and the mailing lists. Far below the first screen, they
+ * The settings below the profile form: the package alerts, the mailing lists and the account's sessions. Far below the first screen, they
  * load with their code, catalogue part and data as the customer scrolls towards them (EditProfilePage).
  */
 import type { Lang } from '../../i18n/languages.ts';
 import { AlertPreferences } from './AlertPreferences.tsx';
 import { EmailPreferences } from './EmailPreferences.tsx';
+import { SessionsList } from './SessionsList.tsx';
 import { useTranslator } from '../ui/i18n/use-translator.ts';
 
 export default function ProfileSettings({ lang, guid }: { lang: Lang; guid: string }) {
@@ -14,6 +15,7 @@ export default function ProfileSettings({ lang, guid }: { lang: Lang; guid: stri
     <>
       <AlertPreferences lang={lang} guid={guid} />
       <EmailPreferences lang={lang} guid={guid} />
+      <SessionsList lang={lang} guid={guid} />
     </>
   );
 }

@@ -1,10 +1,12 @@
 /**
  * What the settings below the profile form read (src/islands/profile/ProfileSettings.tsx), asked once per page as
- * they come near the screen: the mailing lists and the notification switches (the package alerts, issue 24).
+ * they come near the screen: the mailing lists, the notification switches (the package alerts, issue 24) and the
+ * account's sessions (issue 25).
  */
 import { query } from '../api/query.ts';
 import { getSubscriptions } from '../api/customers/contract.ts';
 import { getUserOptions } from '../api/user-options/contract.ts';
+import { getAccountSessions } from '../api/sessions/contract.ts';
 import { forCustomer } from '../session/session-store.ts';
 
 const customer = forCustomer((guid) => ({ params: { guid } }));
@@ -12,3 +14,6 @@ const customer = forCustomer((guid) => ({ params: { guid } }));
 export const $subscriptions = query(getSubscriptions, customer);
 
 export const $notificationOptions = query(getUserOptions, customer);
+
+/** The account's live sessions (issue 25), asked again after each logout from the list. */
+export const $accountSessions = query(getAccountSessions, customer);

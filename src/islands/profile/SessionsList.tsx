@@ -1,0 +1,132 @@
+/**
+ * The account's sessions (issue 25, scope 2): each device logged in, with its browser and system, the country its
+ * login came from, when it logged in and was last seen, this device marked; "Log out" ends one, and "Log out
+ * everywhere else" every one but this device's. The list shown is the server's answer after each.
+ */
+import { useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { TFunction } from 'i18next';
+import { localeOf, type Lang } from '../../i18n/languages.ts';
+import {
+  endAccountSession,
+  endOtherSessions,
+  getAccountSessions,
+  type AccountSession,
+} from '../../lib/api/sessions/contract.ts';
+import { call } from '../../lib/api/call.ts';
+import { refetch, setAnswer } from '../../lib/api/query.ts';
+import { $accountSessions } from '../../lib/profile/settings-queries.ts';
+import { regionName } from '../../lib/reference/region-names.ts';
+import { notify } from '../../lib/notifications/notifications.ts';
+import { LoadStatus } from '../ui/LoadStatus.tsx';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
+
+interface Props {
+  lang: Lang;
+  guid: string;
+}
+
+export function SessionsList({ lang, guid }: Props) {
+  const t = useTranslator(lang, 'preferences');
+  const id = useId();
+  const { data, error } = useStore($accountSessions);
+  /** The session being logged out ('others' for all but this one), while its call runs. */
+  const [ending, setEnding] = useState<string | null>(null);
+
+  const end = async (which: string) => {
+    if (ending) return;
+    setEnding(which);
+    try {
+      const left =
+        which === 'others'
+          ? await call(endOtherSessions, { params: { guid } })
+          : await call(endAccountSession, { params: { guid, sessionId: which } });
+      setAnswer(getAccountSessions, left);
+      notify('success', which === 'others' ? 'sessions.endedOthers' : 'sessions.ended');
+    } catch {
+      notify('danger', 'errors.500');
+      refetch(getAccountSessions);
+    } finally {
+      setEnding(null);
+    }
+  };
+
+  const others = data?.filter((s) => !s.current).length ?? 0;
+  return (
+    <section className="form-card form-card-wide" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`}>{t('sessions.heading')}</h2>
+      <p>{t('sessions.intro')}</p>
+      <LoadStatus
+        t={t}
+        loading={!data && !error}
+        error={error ? 'errors.500' : null}
+        onRetry={() => refetch(getAccountSessions)}
+      />
+      {data && (
+        <ul className="session-list" aria-labelledby={`${id}-heading`}>
+          {data.map((s) => (
+            <SessionItem key={s.id} t={t} lang={lang} session={s} busy={ending !== null} onEnd={() => void end(s.id)} />
+          ))}
+        </ul>
+      )}
+      {others > 0 && (
+        <button type="button" className="button" disabled={ending !== null} onClick={() => void end('others')}>
+          {t('sessions.endOthers')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function SessionItem({
+  t,
+  lang,
+  session,
+  busy,
+  onEnd,
+}: {
+  t: TFunction;
+  lang: Lang;
+  session: AccountSession;
+  busy: boolean;
+  onEnd: () => void;
+}) {
+  const when = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeStyle: 'short' });
+  const device =
+    session.browser && session.system
+      ? t('sessions.device', { browser: session.browser, system: session.system })
+      : (session.browser ?? session.system ?? t('sessions.unknownDevice'));
+  return (
+    <li className="session-item">
+      <p className="session-device">
+        <strong>{device}</strong>
+        {session.current && <span className="badge">{t('sessions.thisDevice')}</span>}
+      </p>
+      <dl className="session-facts">
+        <div>
+          <dt>{t('sessions.place')}</dt>
+          <dd>{session.countryCode ? regionName(session.countryCode, lang) : t('sessions.unknownPlace')}</dd>
+        </div>
+        <div>
+          <dt>{t('sessions.loggedIn')}</dt>
+          <dd>{when.format(new Date(session.createdAt))}</dd>
+        </div>
+        <div>
+          <dt>{t('sessions.lastSeen')}</dt>
+          <dd>{when.format(new Date(session.lastSeenAt))}</dd>
+        </div>
+      </dl>
+      {!session.current && (
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy}
+          aria-label={t('sessions.endOne', { device })}
+          onClick={onEnd}
+        >
+          {t('sessions.end')}
+        </button>
+      )}
+    </li>
+  );
+}
