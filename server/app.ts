@@ -28,6 +28,7 @@ import type { RoutingService } from './routing/routing-service.ts';
 import { DirectLineRouting } from './routing/direct-line.ts';
 import type { ThreeWordService } from './three-words/three-word-service.ts';
 import { EmbeddedThreeWords } from './three-words/embedded-three-words.ts';
+import { totpKeyFrom } from './auth/totp.ts';
 
 export interface AppOptions {
   brand: BrandId;
@@ -53,6 +54,11 @@ export interface AppOptions {
   devTools?: boolean;
   /** Answer 500 when a call answers or refuses in a way its declaration doesn't promise (tests); default off. */
   checkContract?: boolean;
+  /**
+   * TOTP_ENCRYPTION_KEY: what the key of the second step's stored secrets is derived from; default: the development
+   * key (server/auth/totp.ts; production refuses to start without the setting).
+   */
+  totpEncryptionKey?: string | undefined;
   /** Folder of uploaded files, outside distDir; default: a fresh temp folder, created on the first upload. */
   uploadDir?: string | undefined;
   /** The payment provider; default: the sandbox, whose pages are then served under /sandbox. */
@@ -178,6 +184,7 @@ export function createApp(options: AppOptions): Hono {
     routing: options.routing ?? new DirectLineRouting(),
     threeWords: options.threeWords ?? new EmbeddedThreeWords(),
     checkContract: options.checkContract ?? false,
+    totpKey: totpKeyFrom(options.totpEncryptionKey),
   });
   // Before the API's own routes, whose last one answers 404 to any other /api/ path.
   mountApiDocs(app, () => openApiDocument(api.endpoints, brand, API_VERSION), `${brand.name} API reference`);

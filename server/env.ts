@@ -88,6 +88,16 @@ export const envSchema = z.object({
    * 0 turns them off here. Any number of processes may run them (docs/decisions/034).
    */
   ALERTS_INTERVAL_SECONDS: z.coerce.number().min(0).max(86_400).default(60),
+  /**
+   * The key the second step's secrets (TOTP) are stored encrypted with: a long random string, the same in every API
+   * process (`openssl rand -base64 32`). Required with NODE_ENV=production; elsewhere a fixed development key.
+   */
+  TOTP_ENCRYPTION_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters (openssl rand -base64 32)'),
   /** '1' serves /dev/outbox; default on unless NODE_ENV=production. */
   DEV_TOOLS: z.enum(['0', '1', 'true', 'false']).optional(),
   NODE_ENV: z.string().optional(),

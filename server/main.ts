@@ -90,6 +90,11 @@ if (!env.PUBLIC_ORIGIN && env.NODE_ENV === 'production') {
   );
   process.exit(1);
 }
+if (!env.TOTP_ENCRYPTION_KEY && env.NODE_ENV === 'production') {
+  // The development key is in the source: the second step's secrets would be as good as in clear.
+  logger.fatal('Set TOTP_ENCRYPTION_KEY (openssl rand -base64 32) in production: it encrypts the two-step secrets');
+  process.exit(1);
+}
 if (env.DEV_TOOLS) {
   const level = env.NODE_ENV === 'production' ? 'warn' : 'info';
   logger[level]('dev tools on: /dev/outbox shows every e-mail with its live links');
@@ -132,6 +137,7 @@ const app = createApp({
   sessionPolicy: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
   mailer,
   publicOrigin: env.PUBLIC_ORIGIN,
+  totpEncryptionKey: env.TOTP_ENCRYPTION_KEY,
   devTools: env.DEV_TOOLS,
   uploadDir,
   routing,

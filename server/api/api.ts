@@ -16,6 +16,8 @@ import { claimsRoutes } from './account-home/claims.routes.ts';
 import { articlesRoutes } from './articles/articles.routes.ts';
 import { widgetsRoutes } from './widgets/widgets.routes.ts';
 import { sessionsRoutes } from './sessions/sessions.routes.ts';
+import { twoFactorRoutes } from './two-factor/two-factor.routes.ts';
+import { passkeysRoutes } from './passkeys/passkeys.routes.ts';
 import { landedCostRoutes } from './landed-cost/landed-cost.routes.ts';
 import { paymentsRoutes } from './payments/payments.routes.ts';
 import { walletRoutes } from './wallet/wallet.routes.ts';
@@ -54,6 +56,8 @@ export function createApi(deps: ApiDeps): ApiRouter {
   widgetsRoutes(router);
   landedCostRoutes(router);
   sessionsRoutes(router);
+  twoFactorRoutes(router);
+  passkeysRoutes(router);
   paymentsRoutes(router);
   walletRoutes(router);
   serviceOptionsRoutes(router);

@@ -45,6 +45,8 @@ export interface ApiDeps {
   threeWords: ThreeWordService;
   /** Refuse answers and errors a call's declaration doesn't promise (tests; docs/decisions/028). */
   checkContract?: boolean;
+  /** The AES key the second step's secrets are stored with (server/auth/totp.ts totpKeyFrom). */
+  totpKey: Buffer;
 }
 
 export interface ApiEnv {

@@ -143,7 +143,9 @@ export type WalletMailKind =
   'wallet-option-added' | 'wallet-option-removed' | 'wallet-autopay-on' | 'wallet-autopay-off' | 'shipments-paid';
 /** The alerts about a package (src/lib/storage/package-alerts.ts), sent unless the customer turned them off. */
 export type AlertMailKind = 'package-arrived' | 'storage-3-days' | 'storage-1-day' | 'held-for-charges';
-export type OutboxKind = LinkMailKind | WalletMailKind | AlertMailKind;
+/** E-mails about the account's security (issue 25): a login from a device the account hadn't used. */
+export type AccountMailKind = 'new-device';
+export type OutboxKind = LinkMailKind | WalletMailKind | AlertMailKind | AccountMailKind;
 
 /**
  * E-mails the product sends (activation, reactivation, password reset). With no SMTP server configured
@@ -733,4 +735,97 @@ export const packageAlerts = pgTable(
       .on(t.dueAt)
       .where(sql`${t.state} = 'due'`),
   ],
+);
+
+// ---------------------------------------------------------------------------
+// Account security beyond the password (issue 25)
+
+/** A customer's passkeys (WebAuthn credentials): what the server needs to check a login signed with one. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    /** The credential's id, base64url, as the authenticator made it (unique across every account). */
+    id: text('id').primaryKey(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter at the last login (0 for those that keep none). */
+    counter: integer('counter').notNull().default(0),
+    /** Transports the authenticator declared (usb, nfc, ble, internal, hybrid …). */
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    /** singleDevice or multiDevice (synced), and whether it is backed up. */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    /** The name the customer gave it. */
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userGuid)],
+);
+
+/**
+ * WebAuthn challenges waiting for their answer, keyed by the challenge itself: single-use (deleted as it is
+ * checked) and short-lived, in the database so that any API process can finish a ceremony another one began.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose').$type<'registration' | 'authentication'>().notNull(),
+    /** The customer adding a passkey; null for a login, where the passkey names its account. */
+    userGuid: uuid('user_guid').references(() => users.guid, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The second step of a password login (TOTP): the secret while being set up and once on; the last time step
+ * accepted, so that a code is not accepted twice.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userGuid: uuid('user_guid')
+    .primaryKey()
+    .references(() => users.guid, { onDelete: 'cascade' }),
+  /** The shared secret (base32), encrypted with the server's key. */
+  secret: text('secret').notNull(),
+  /** Null while set up but not yet confirmed with a code: then a login doesn't ask for one. */
+  enabledAt: timestamp('enabled_at', { withTimezone: true, mode: 'date' }),
+  /** The last time step (30 s) whose code was accepted. */
+  lastStep: integer('last_step'),
+  createdAt: createdAt(),
+});
+
+/** Recovery codes of the second step: hashed, each usable once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userGuid, t.codeHash] })],
+);
+
+/**
+ * Devices an account has logged in from, by the hash of a long-lived random device cookie: a login from a device
+ * not listed (and not the account's first) sends the new-device e-mail.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userGuid, t.deviceHash] })],
 );

@@ -25,6 +25,7 @@ const KINDS: readonly OutboxKind[] = [
   'storage-3-days',
   'storage-1-day',
   'held-for-charges',
+  'new-device',
 ];
 
 export interface OutboxEntry {

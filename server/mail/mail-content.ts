@@ -19,6 +19,7 @@ const KEYS: Record<OutboxKind, string> = {
   'storage-3-days': 'mail.storage3Days',
   'storage-1-day': 'mail.storage1Day',
   'held-for-charges': 'mail.heldForCharges',
+  'new-device': 'mail.newDevice',
 };
 
 export interface MailContent {

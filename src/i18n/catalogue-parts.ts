@@ -36,14 +36,20 @@ const FEATURE_PARTS = {
   howToUse: ['howToUse.'],
   /** Logging in, the password's pages, activation links and the agreement. */
   auth: ['login.', 'changePassword.', 'forgotPassword.', 'activate.', 'reactivate.', 'agreement.'],
+  /**
+   * What the login page alone shows beyond the 'auth' part the signup and password pages share: passkeys and the
+   * two-step code (whose 'twoFactor.login.' keys this part claims before 'preferences' takes the other 'twoFactor.'
+   * ones).
+   */
+  loginSteps: ['loginSteps.', 'twoFactor.login.'],
   /** Membership plans as offered and chosen. */
   plans: ['plan.'],
   /** What the article pages' islands say (the flex article's plans). */
   articles: ['article.'],
   /** The profile's weight unit (issue 24). */
   profile: ['profile.weightUnit'],
-  /** The profile's package alerts (issue 24), mailing lists and sessions, which load as the customer scrolls to them. */
-  preferences: ['alerts.', 'preferences.', 'sessions.'],
+  /** The profile's package alerts (issue 24), mailing lists, sessions and ways of logging in (issue 25), which load as the customer scrolls to them. */
+  preferences: ['alerts.', 'preferences.', 'sessions.', 'reauth.', 'passkeys.', 'twoFactor.'],
   /** Files sent with the ID, a claim or a request. */
   uploads: ['upload.'],
 } as const satisfies Record<string, readonly string[]>;

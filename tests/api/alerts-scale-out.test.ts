@@ -4,57 +4,29 @@
  * real clock, so the packages are dated for their alerts to be due now: one with 3 days of free storage left, one
  * on its last day, forty just in, and two shipments held for charges.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
-import { freePort } from '../../scripts/free-port.ts';
-import { STARTUP_TIMEOUT_MS, startServer, waitUntilReady, type Instance } from './api-processes.ts';
+import { STARTUP_TIMEOUT_MS, startPair, type Instance, type ProcessPair } from './api-processes.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
 describe('package alerts from two API processes on one PostgreSQL database', () => {
-  let scratch: ScratchDatabase;
-  let distDir: string;
+  let pair: ProcessPair;
   let a: Instance;
   let b: Instance;
   let sql: pg.Client;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase('alerts');
-    distDir = mkdtempSync(join(tmpdir(), 'alerts-dist-'));
-    const env = {
-      DATABASE_URL: scratch.url,
-      BRAND: 'shipbox',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DIST_DIR: distDir,
-      DEV_TOOLS: '1',
-      ALERTS_INTERVAL_SECONDS: '0.2',
-    };
-    const portA = await freePort();
-    let portB = await freePort();
-    while (portB === portA) portB = await freePort();
-    a = startServer('A', portA, env);
-    b = startServer('B', portB, env);
-    await Promise.all([waitUntilReady(a), waitUntilReady(b)]);
-    sql = new pg.Client({ connectionString: scratch.url });
+    pair = await startPair('alerts', { ALERTS_INTERVAL_SECONDS: '0.2' });
+    ({ a, b } = pair);
+    sql = new pg.Client({ connectionString: pair.scratch.url });
     await sql.connect();
   }, STARTUP_TIMEOUT_MS + 30_000);
 
   afterAll(async () => {
     await sql?.end();
-    for (const instance of [a, b]) {
-      if (instance && !instance.hasExited()) {
-        instance.child.kill('SIGKILL');
-        await instance.exited;
-      }
-    }
-    await scratch?.drop();
-    if (distDir) rmSync(distDir, { recursive: true, force: true });
+    await pair?.stop();
   });
 
   /** The outbox's alerts to `email`: how many of each package and kind. */

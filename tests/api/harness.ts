@@ -12,6 +12,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { createLogger, type Logger } from '../../server/logger.ts';
 import type { PaymentProvider } from '../../server/payments/provider.ts';
+import type { Mailer } from '../../server/mail/mailer.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { seedIfEmpty, DEMO_PASSWORD } from '../../server/dev/seed.ts';
 import type { BrandId } from '../../src/brands/brands.ts';
@@ -95,6 +96,8 @@ export async function createTestApp(
     payments?: PaymentProvider;
     /** Where the app logs (default: silent unless TEST_LOG_LEVEL). */
     logger?: Logger;
+    /** How the app's e-mails go out (default: the outbox table). */
+    mailer?: Mailer;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase(backend, options.dataDir);
@@ -118,6 +121,7 @@ export async function createTestApp(
     checkContract: true,
     publicOrigin: options.publicOrigin,
     ...(options.payments ? { payments: options.payments } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
   });
   const request: TestApp['request'] = (path, init = {}) => {
     const headers = new Headers(init.headers);

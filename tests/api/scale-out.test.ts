@@ -23,10 +23,9 @@ import {
   paymentResultSchema,
   tokenResponseSchema,
 } from '../../src/lib/api/payments/contract.ts';
-import { createScratchDatabase, type ScratchDatabase } from './scratch-database.ts';
+import { SoftAuthenticator } from './soft-authenticator.ts';
 import { cardTokenRequest } from '../fixtures/card-token.ts';
-import { freePort } from '../../scripts/free-port.ts';
-import { STARTUP_TIMEOUT_MS, startServer, waitUntilReady, type Instance } from './api-processes.ts';
+import { STARTUP_TIMEOUT_MS, startPair, type Instance, type ProcessPair } from './api-processes.ts';
 
 /** A call as the site's pages make it: same-origin, JSON, the session cookie if any. */
 function call(
@@ -55,50 +54,25 @@ const login = (instance: Instance, email: string, password = DEMO_PASSWORD) =>
   call(instance, 'POST', '/api/account/login', { body: { email, password } });
 
 describe('two API processes on one PostgreSQL database', () => {
-  let scratch: ScratchDatabase;
-  let distDir: string;
+  let pair: ProcessPair;
   let uploadDir: string;
   let a: Instance;
   let b: Instance;
   let sql: pg.Client;
 
   beforeAll(async () => {
-    scratch = await createScratchDatabase('scaleout');
-    // The API suite runs before the site is built: an empty site folder of its own is enough for the API.
-    distDir = mkdtempSync(join(tmpdir(), 'scaleout-dist-'));
     // One upload folder for both, as a shared volume would be.
     uploadDir = mkdtempSync(join(tmpdir(), 'scaleout-uploads-'));
-    const env = {
-      DATABASE_URL: scratch.url,
-      BRAND: 'shipbox',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DIST_DIR: distDir,
-      UPLOAD_DIR: uploadDir,
-      DEV_TOOLS: '1',
-      SHUTDOWN_DELAY_SECONDS: '1',
-    };
-    const portA = await freePort();
-    let portB = await freePort();
-    while (portB === portA) portB = await freePort();
     // Both at once against the empty database: the startup lock lets one migrate and seed while the other waits.
-    a = startServer('A', portA, env);
-    b = startServer('B', portB, env);
-    await Promise.all([waitUntilReady(a), waitUntilReady(b)]);
-    sql = new pg.Client({ connectionString: scratch.url });
+    pair = await startPair('scaleout', { UPLOAD_DIR: uploadDir, SHUTDOWN_DELAY_SECONDS: '1' });
+    ({ a, b } = pair);
+    sql = new pg.Client({ connectionString: pair.scratch.url });
     await sql.connect();
   }, STARTUP_TIMEOUT_MS + 30_000);
 
   afterAll(async () => {
     await sql?.end();
-    for (const instance of [a, b]) {
-      if (instance && !instance.hasExited()) {
-        instance.child.kill('SIGKILL');
-        await instance.exited;
-      }
-    }
-    await scratch?.drop();
-    if (distDir) rmSync(distDir, { recursive: true, force: true });
+    await pair?.stop();
     if (uploadDir) rmSync(uploadDir, { recursive: true, force: true });
   });
 
@@ -156,6 +130,41 @@ describe('two API processes on one PostgreSQL database', () => {
     expect(ended.status).toBe(200);
     expect((await call(a, 'GET', '/api/account/GetCustomerDetails', { cookie: phone })).status).toBe(401);
     expect((await listed(a, laptop)).map((s) => s.id)).not.toContain(phoneId);
+  });
+
+  it('finishes a passkey ceremony on the other process: added through A and B, logged in through B and A', async () => {
+    const created = await call(a, 'POST', '/dev/customers', { body: {} });
+    const { email } = (await created.json()) as { email: string };
+    const loginRes = await login(a, email);
+    const cookie = sessionCookie(loginRes);
+    const { userGuid } = loginResponseSchema.parse(await loginRes.json());
+    // Each process is its own origin here (its port), with the same host: the relying party both check, and the
+    // origin each answer is signed for is that of the process it goes to (behind one host name, the same one).
+    expect(
+      (await call(b, 'POST', '/api/users/AuthenticateUser', { cookie, body: { email, password: DEMO_PASSWORD } }))
+        .status,
+    ).toBe(200);
+    const options = await call(a, 'POST', `/api/v1/account/${userGuid}/passkeys/options`, { cookie });
+    expect(options.status).toBe(200);
+    const authenticator = new SoftAuthenticator();
+    const response = authenticator.register(
+      (await options.json()) as Parameters<SoftAuthenticator['register']>[0],
+      b.origin,
+    );
+    const added = await call(b, 'POST', `/api/v1/account/${userGuid}/passkeys`, {
+      cookie,
+      body: { name: 'Phone', response },
+    });
+    expect(added.status).toBe(201);
+
+    const loginOptions = await call(b, 'POST', '/api/v1/session/passkey/options');
+    const answer = authenticator.authenticate((await loginOptions.json()) as { challenge: string }, a.origin);
+    const onA = await call(a, 'POST', '/api/v1/session/passkey', { body: { response: answer } });
+    expect(onA.status).toBe(200);
+    expect(loginResponseSchema.parse(await onA.json()).userGuid).toBe(userGuid);
+    // The same answer on the other process: its challenge was used up on A.
+    const replayed = await call(b, 'POST', '/api/v1/session/passkey', { body: { response: answer } });
+    expect(replayed.status).toBe(401);
   });
 
   it('shares idempotency keys: a payment sent to A and again to B is charged once, B replays A’s answer', async () => {

@@ -20,7 +20,7 @@ import { TRACKING_LIMIT } from '../../server/api/tracking/tracking.routes.ts';
 import { createApp } from '../../server/app.ts';
 import { createLogger } from '../../server/logger.ts';
 import { DEMO_PASSWORD } from '../../server/dev/seed.ts';
-import { addresses, messages, requests, savedCards, sessions } from '../../server/db/schema.ts';
+import { addresses, messages, passkeys, requests, savedCards, sessions } from '../../server/db/schema.ts';
 import type { Db } from '../../server/db/database.ts';
 import { apiErrorSchema } from '../../src/lib/api/errors.ts';
 import { IDEMPOTENCY_HEADER, tokenResponseSchema } from '../../src/lib/api/payments/contract.ts';
@@ -96,11 +96,20 @@ describe.each(BACKENDS)('security on %s', (backend) => {
       .orderBy(asc(addresses.id))
       .limit(1);
     const [session] = await db.select().from(sessions).where(eq(sessions.userGuid, a.guid)).limit(1);
+    // A passkey of A's, which B's session must not remove.
+    await db.insert(passkeys).values({
+      id: 'c2VjdXJpdHktc3dlZXAtcGFzc2tleQ',
+      userGuid: a.guid,
+      publicKey: 'AQ',
+      deviceType: 'singleDevice',
+      name: "A's phone",
+    });
     values = {
       purpose: '1',
       uploadId: randomUUID(),
       messageGuid: message?.guid ?? randomUUID(),
       sessionId: session?.publicId ?? randomUUID(),
+      passkeyId: 'c2VjdXJpdHktc3dlZXAtcGFzc2tleQ',
       id: String(request?.id ?? 1),
       requestId: String(request?.id ?? 1),
       addressId: String(address?.id ?? 1),

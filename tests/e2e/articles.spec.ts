@@ -16,6 +16,8 @@ function titleOf(lang: string, id: string): string {
 
 for (const lang of ['en', 'ar'] as const) {
   test(`${lang}: every article renders with its title, canonical link and language alternates`, async ({ page }) => {
+    // Every article, each with an accessibility scan: longer than one page's 30 s when the machine is busy.
+    test.slow();
     for (const article of ARTICLES) {
       const path = `/${lang}/${pagePath(requireRoute(article.route), 'shipbox')}`;
       const response = await page.goto(path);

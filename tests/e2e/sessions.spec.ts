@@ -1,6 +1,7 @@
 /**
  * Where you're logged in (issue 25, scope 2): the profile lists the account's sessions, this device marked, and
- * logs another device out, which then has to log in again; in English and in Arabic.
+ * logs another device out, which then has to log in again; in English and in Arabic. The second device's login
+ * sends the new-device e-mail (scope 3) once, the first's none, and its link opens the list.
  */
 import { expect, test } from '@playwright/test';
 import { expectAccessible, logIn, newCustomer } from './support.ts';
@@ -11,11 +12,27 @@ test('the profile lists the devices logged in and logs another one out, in both 
   browser,
   baseURL,
 }) => {
+  // Two devices, the new-device e-mail and its link, the list in two languages: past 30 s when the machine is busy.
+  test.slow();
   const email = await newCustomer(page);
+  const alerts = async () => {
+    const res = await page.request.get(`/dev/outbox.json?to=${encodeURIComponent(email)}&kind=new-device`);
+    return ((await res.json()) as { emails: { link: string; subject: string }[] }).emails;
+  };
+  // The account's first device: no new-device e-mail.
+  expect(await alerts()).toHaveLength(0);
   // The same customer on a second device.
   const other = await browser.newContext({ baseURL });
   const otherPage = await other.newPage();
   await logIn(otherPage, email);
+  // The second device: one e-mail, whose link opens the profile at the list.
+  const [alert, ...more] = await alerts();
+  expect(more).toHaveLength(0);
+  expect(alert?.subject).toBe('New login to your Shipbox account');
+  const link = new URL(alert!.link);
+  expect(link.pathname + link.hash).toBe('/en/account/edit-profile#sessions');
+  await page.goto(link.pathname + link.hash);
+  await expect(page.getByRole('region', { name: "Where you're logged in" })).toBeInViewport();
   const named = async (p: typeof page, on: string) => {
     const { browser: b, system } = deviceName(await p.evaluate(() => navigator.userAgent));
     return `${b} ${on} ${system}`;
@@ -55,5 +72,9 @@ test('the profile lists the devices logged in and logs another one out, in both 
   await expect(inArabic.getByRole('listitem')).toContainText(here.replace(' on ', ' على '));
   await expect(inArabic.getByRole('listitem')).toContainText('هذا الجهاز');
   await expectAccessible(page);
+
+  // The second device logging in again, as it now has to: no more new-device e-mails.
+  await logIn(reopened, email);
+  expect(await alerts()).toHaveLength(1);
   await other.close();
 });

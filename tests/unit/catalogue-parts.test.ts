@@ -178,7 +178,10 @@ describe('islands and the catalogue parts', () => {
     // The three-word picker, loaded when opened, loads the part of its map's messages itself.
     expect(partsShownFrom(join(root, 'src/islands/ui/three-words/ThreeWordPicker.tsx')).has('places')).toBe(true);
     expect(partsShownFrom(join(root, 'src/islands/profile/EditProfilePage.tsx')).has('places')).toBe(false);
-    // The login page shows its own part only.
-    expect([...partsShownFrom(join(root, 'src/islands/auth/LoginPage.tsx')).keys()]).toEqual(['auth']);
+    // The login page shows its own parts only: what it shares with the signup and password pages, and its steps.
+    expect([...partsShownFrom(join(root, 'src/islands/auth/LoginPage.tsx')).keys()].sort()).toEqual([
+      'auth',
+      'loginSteps',
+    ]);
   });
 });

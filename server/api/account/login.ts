@@ -5,9 +5,10 @@
  * account and address, and per account for addresses that have failed on it: a victim logging in from a
  * clean address is never locked out by someone else's guesses.
  */
+import { AccountSecurityErrorCode } from '../../../src/lib/api/account-security-errors.ts';
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { LoginRequest, LoginResponse } from '../../../src/lib/api/session/contract.ts';
+import type { LoginRequest, LoginResponse, PasswordLogin } from '../../../src/lib/api/session/contract.ts';
 import { ErrorCode } from '../../../src/lib/api/errors.ts';
 import { decoyHash, verifyPassword } from '../../auth/passwords.ts';
 import type { Limit } from '../../auth/throttle.ts';
@@ -16,7 +17,9 @@ import { clientAddress } from '../client-address.ts';
 import type { ApiEnv } from '../env.ts';
 import { HttpError, tooManyAttempts } from '../http-errors.ts';
 import { deviceOf, setSessionCookie } from '../session.ts';
+import { noteLoginDevice } from '../new-device.ts';
 import { toLoginResponse } from './user-views.ts';
+import { secondStepOf } from '../two-factor/second-step.ts';
 
 export const LOGIN_LIMITS = {
   /** One address guessing across many accounts. */
@@ -41,9 +44,16 @@ type User = typeof users.$inferSelect;
 /**
  * The active account these credentials open, behind the throttle: AE002 for a wrong e-mail or password (the same
  * work either way), then AE001 and AE003. With `onlyGuid` (re-authentication) only that account's e-mail counts:
- * any other fails as a wrong password, without its password being tried.
+ * any other fails as a wrong password, without its password being tried. With `secondStep` (a login), an account
+ * that has the second step on wants its code too: OTP_REQUIRED without one, OTP_INVALID, counted as a wrong
+ * password, for a wrong one; the account and address's failures are forgiven only once both steps have passed.
  */
-export async function checkCredentials(c: Context<ApiEnv>, body: LoginRequest, onlyGuid?: string): Promise<User> {
+export async function checkCredentials(
+  c: Context<ApiEnv>,
+  body: LoginRequest,
+  onlyGuid?: string,
+  secondStep?: Pick<PasswordLogin, 'otp' | 'recoveryCode'>,
+): Promise<User> {
   const { db, throttle } = c.var.deps;
   const address = clientAddress(c);
   const keys = loginThrottleKeys(body.email, address);
@@ -70,16 +80,41 @@ export async function checkCredentials(c: Context<ApiEnv>, body: LoginRequest, o
   }
   if (user.isDropShip) throw new HttpError(401, { code: ErrorCode.dropShip, message: 'Drop-and-ship account' });
 
+  const second = secondStep ? await secondStepOf(c, user.guid, secondStep) : 'off';
+  if (second === 'required') {
+    throw new HttpError(401, {
+      code: AccountSecurityErrorCode.otpRequired,
+      message: 'Send the code of your authenticator app',
+    });
+  }
+  if (second === 'failed') {
+    await throttle.hit(keys.address, LOGIN_LIMITS.address);
+    await throttle.hit(keys.pair, LOGIN_LIMITS.pair);
+    await throttle.hit(keys.account, LOGIN_LIMITS.account);
+    throw new HttpError(401, { code: AccountSecurityErrorCode.otpInvalid, message: 'Wrong or used code' });
+  }
+
   await throttle.clear(keys.pair);
   return user;
 }
 
-export async function loginHandler(c: Context<ApiEnv>, body: LoginRequest): Promise<LoginResponse> {
+/**
+ * Opens a session for a customer whose login has succeeded, however it was proved (a password, with its second
+ * step when on, or a passkey): a new session id at every login, and any session the browser had ends. Every way
+ * of logging in ends here, so what follows a login (the new-device e-mail) follows each one.
+ */
+export async function openSession(c: Context<ApiEnv>, user: User): Promise<LoginResponse> {
   const { sessions } = c.var.deps;
-  const user = await checkCredentials(c, body);
-  // A new session id at every login; any session the browser had ends.
   const previous = c.var.sessionId;
   if (previous) await sessions.destroy(previous);
-  setSessionCookie(c, await sessions.create(user.guid, await deviceOf(c)));
+  const device = await deviceOf(c);
+  setSessionCookie(c, await sessions.create(user.guid, device));
+  // After the session's cookie: the device cookie comes second (tests read the first as the session's).
+  await noteLoginDevice(c, user, device);
   return toLoginResponse(user);
+}
+
+export async function loginHandler(c: Context<ApiEnv>, body: PasswordLogin): Promise<LoginResponse> {
+  const { otp, recoveryCode } = body;
+  return openSession(c, await checkCredentials(c, body, undefined, { otp, recoveryCode }));
 }

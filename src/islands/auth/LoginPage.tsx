@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { AccountSecurityErrorCode } from '../../lib/api/account-security-errors.ts';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { Lang } from '../../i18n/languages.ts';
@@ -16,6 +17,10 @@ import { TextField } from '../ui/TextField.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { island } from '../ui/Island.tsx';
 import { SubmitButton } from '../ui/SubmitButton.tsx';
+import { LoginCodeStep, typedCode, type CodeKind } from './LoginCodeStep.tsx';
+import { autofillSupported, passkeysSupported, wasCancelled } from '../../lib/auth/passkey-support.ts';
+import type { LoginResponse } from '../../lib/api/session/contract.ts';
+import { PasskeyErrorCode } from '../../lib/api/passkeys/errors.ts';
 
 interface Props {
   lang: Lang;
@@ -24,11 +29,29 @@ interface Props {
 
 type Failure = { key: string; code: string } | null;
 
+/**
+ * The messages of the refusals only the login page meets (a passkey, the second step's code), in its own catalogue
+ * part rather than the core every page loads.
+ */
+const LOGIN_MESSAGES: Readonly<Record<string, string>> = {
+  [PasskeyErrorCode.failed]: 'loginSteps.passkeyFailed',
+  [PasskeyErrorCode.unknown]: 'loginSteps.passkeyUnknown',
+  [AccountSecurityErrorCode.otpInvalid]: 'twoFactor.login.invalid',
+};
+const failureOf = (error: unknown): NonNullable<Failure> => {
+  const e = error instanceof ApiError ? error : new ApiError(0, null);
+  return { key: LOGIN_MESSAGES[e.code] ?? e.messageKey, code: e.code };
+};
+
 function LoginFormView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang, 'auth');
+  const t = useTranslator(lang, 'auth', 'loginSteps');
   const query = new URLSearchParams(location.search);
   const [failure, setFailure] = useState<Failure>(null);
   const [activation, setActivation] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  // The second step (issue 25), once the API has asked for it: which code, as typed, and what is wrong with it.
+  const [codeStep, setCodeStep] = useState<CodeKind | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -39,17 +62,60 @@ function LoginFormView({ lang, brandSlug }: Props) {
     defaultValues: { email: query.get('email') ?? '', password: '' },
   });
 
+  /** Where a login, by password or passkey, goes on to (spec 1 §2.2). */
+  const loggedIn = (user: LoginResponse) => {
+    setCurrentUser(currentUserFrom(user));
+    const target = afterLoginTarget(user, query);
+    location.assign(stateUrl(lang, target.name, brandSlug, target.params));
+  };
+  const passkeyFailed = (error: unknown) => {
+    if (!wasCancelled(error)) setFailure(failureOf(error));
+  };
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const canUsePasskey = passkeysSupported();
+  // The browser's autofill in the e-mail field offers the customer's passkeys too, where it can: the ceremony waits
+  // there from the moment the customer comes to the field (the page doesn't load the ceremonies before).
+  const autofillStarted = useRef(false);
+  const offerPasskeysInAutofill = () => {
+    if (autofillStarted.current) return;
+    autofillStarted.current = true;
+    void autofillSupported().then(async (yes) => {
+      if (!yes) return;
+      const { logInWithAPasskey } = await import('../../lib/auth/passkey-ceremonies.ts');
+      logInWithAPasskey(true).then(loggedIn, passkeyFailed);
+    });
+  };
+  const withPasskey = async () => {
+    setFailure(null);
+    setPasskeyBusy(true);
+    try {
+      const { logInWithAPasskey } = await import('../../lib/auth/passkey-ceremonies.ts');
+      loggedIn(await logInWithAPasskey(false));
+    } catch (error) {
+      passkeyFailed(error);
+      setPasskeyBusy(false);
+    }
+  };
+
   const onSubmit = async (form: LoginForm) => {
     setFailure(null);
     setActivation('idle');
+    const second = codeStep ? typedCode(codeStep, code) : null;
+    setCodeError(second && 'error' in second ? second.error : null);
+    if (second && 'error' in second) return;
     try {
-      const user = await call(logIn, { body: form });
-      setCurrentUser(currentUserFrom(user));
-      const target = afterLoginTarget(user, query);
-      location.assign(stateUrl(lang, target.name, brandSlug, target.params));
+      loggedIn(await call(logIn, { body: { ...form, ...second } }));
     } catch (error) {
       const e = error instanceof ApiError ? error : new ApiError(0, null);
-      setFailure({ key: e.messageKey, code: e.code });
+      // The password was right: the form asks for the code and sends the password again with it.
+      if (e.code === AccountSecurityErrorCode.otpRequired) {
+        setCodeStep('otp');
+        return;
+      }
+      if (e.code === AccountSecurityErrorCode.otpInvalid) setCode('');
+      // The password no longer opens the account (changed meanwhile): back to it.
+      if (e.code === ErrorCode.loginFailed) setCodeStep(null);
+      setFailure(failureOf(e));
     }
   };
 
@@ -85,24 +151,52 @@ function LoginFormView({ lang, brandSlug }: Props) {
           {activation === 'failed' && <p>{t('errors.global')}</p>}
         </FormAlert>
       )}
-      <TextField
-        t={t}
-        label={t('login.email')}
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        registration={register('email')}
-        error={errors.email?.message}
-      />
-      <TextField
-        t={t}
-        label={t('login.password')}
-        type="password"
-        autoComplete="current-password"
-        registration={register('password')}
-        error={errors.password?.message}
-      />
+      <div hidden={codeStep !== null}>
+        <TextField
+          t={t}
+          label={t('login.email')}
+          type="email"
+          autoComplete="username webauthn"
+          onFocus={offerPasskeysInAutofill}
+          inputMode="email"
+          registration={register('email')}
+          error={errors.email?.message}
+        />
+        <TextField
+          t={t}
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          registration={register('password')}
+          error={errors.password?.message}
+        />
+      </div>
+      {codeStep && (
+        <LoginCodeStep
+          t={t}
+          kind={codeStep}
+          value={code}
+          error={codeError}
+          onChange={setCode}
+          onSwitch={(kind) => {
+            setCodeStep(kind);
+            setCode('');
+            setCodeError(null);
+          }}
+        />
+      )}
       <SubmitButton busy={isSubmitting} label={t('login.submit')} busyLabel={t('login.submitting')} />
+      {canUsePasskey && (
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={passkeyBusy}
+          aria-busy={passkeyBusy || undefined}
+          onClick={() => void withPasskey()}
+        >
+          {t('loginSteps.passkey')}
+        </button>
+      )}
       <p className="form-links">
         <a href={buildUrl(lang, 'account.forget-password', brandSlug)}>{t('login.forgot')}</a>
         <span>

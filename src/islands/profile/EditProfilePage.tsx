@@ -33,6 +33,7 @@ import { island } from '../ui/Island.tsx';
 import { LoadStatus } from '../ui/LoadStatus.tsx';
 import { WeightUnitField } from './WeightUnitField.tsx';
 import { WhenNear } from '../ui/WhenNear.tsx';
+import { SESSIONS_ANCHOR } from '../../lib/sessions/sessions-link.ts';
 
 // The alert switches and the mailing lists are far below the form: they load as the customer scrolls to them.
 const ProfileSettings = lazy(() => import('./ProfileSettings.tsx'));
@@ -294,7 +295,8 @@ function ProfilePage({ lang, guid, idDetailsMandatory }: { lang: Lang; guid: str
         <ProfileForm lang={lang} profile={profile} country={country} idDetailsMandatory={idDetailsMandatory} />
       )}
       {profile && (
-        <WhenNear className="deferred-section">
+        // The new-device e-mail's link opens the sessions list, below: then it renders at once.
+        <WhenNear className="deferred-section" eager={globalThis.location?.hash === `#${SESSIONS_ANCHOR}`}>
           <Suspense fallback={<div className="deferred-section" />}>
             <ProfileSettings lang={lang} guid={guid} />
           </Suspense>

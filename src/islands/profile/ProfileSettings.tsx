@@ -6,6 +6,8 @@ import type { Lang } from '../../i18n/languages.ts';
 import { AlertPreferences } from './AlertPreferences.tsx';
 import { EmailPreferences } from './EmailPreferences.tsx';
 import { SessionsList } from './SessionsList.tsx';
+import { TwoFactorSettings } from './TwoFactorSettings.tsx';
+import { PasskeysList } from './PasskeysList.tsx';
 import { useTranslator } from '../ui/i18n/use-translator.ts';
 
 export default function ProfileSettings({ lang, guid }: { lang: Lang; guid: string }) {
@@ -15,6 +17,8 @@ export default function ProfileSettings({ lang, guid }: { lang: Lang; guid: stri
     <>
       <AlertPreferences lang={lang} guid={guid} />
       <EmailPreferences lang={lang} guid={guid} />
+      <PasskeysList lang={lang} guid={guid} />
+      <TwoFactorSettings lang={lang} guid={guid} />
       <SessionsList lang={lang} guid={guid} />
     </>
   );

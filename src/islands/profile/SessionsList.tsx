@@ -3,7 +3,7 @@
  * login came from, when it logged in and was last seen, this device marked; "Log out" ends one, and "Log out
  * everywhere else" every one but this device's. The list shown is the server's answer after each.
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import { localeOf, type Lang } from '../../i18n/languages.ts';
@@ -16,6 +16,7 @@ import {
 import { call } from '../../lib/api/call.ts';
 import { refetch, setAnswer } from '../../lib/api/query.ts';
 import { $accountSessions } from '../../lib/profile/settings-queries.ts';
+import { SESSIONS_ANCHOR } from '../../lib/sessions/sessions-link.ts';
 import { regionName } from '../../lib/reference/region-names.ts';
 import { notify } from '../../lib/notifications/notifications.ts';
 import { LoadStatus } from '../ui/LoadStatus.tsx';
@@ -51,9 +52,17 @@ export function SessionsList({ lang, guid }: Props) {
     }
   };
 
+  // Opened from the new-device e-mail (…/edit-profile#sessions): the list came after the browser looked for the
+  // anchor, so it goes there itself once it shows.
+  const section = useRef<HTMLElement>(null);
+  const shown = data !== undefined;
+  useEffect(() => {
+    if (shown && location.hash === `#${SESSIONS_ANCHOR}`) section.current?.scrollIntoView();
+  }, [shown]);
+
   const others = data?.filter((s) => !s.current).length ?? 0;
   return (
-    <section className="form-card form-card-wide" aria-labelledby={`${id}-heading`}>
+    <section ref={section} id={SESSIONS_ANCHOR} className="form-card form-card-wide" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{t('sessions.heading')}</h2>
       <p>{t('sessions.intro')}</p>
       <LoadStatus

@@ -21,7 +21,7 @@ import { saveMarketingContact } from '../../lib/api/marketing/marketing.ts';
 import { FORM_STAGE } from '../../lib/api/marketing/contract.ts';
 import { ApiError } from '../../lib/api/errors.ts';
 import { saveProfileDetails, type ProfileDetailsResponse } from '../../lib/api/account/contract.ts';
-import { type CustomerDetails } from '../../lib/api/session/contract.ts';
+import type { CustomerDetails } from '../../lib/api/session/customer.ts';
 import { COUNTRIES_WITH_ADDRESSES, countryByCode, countryName, countryOptions } from '../../lib/reference/countries.ts';
 import { mailboxCount, normalisePhone } from '../../lib/profile/profile-rules.ts';
 import { $session, setCurrentUser } from '../../lib/session/session-store.ts';

@@ -9,11 +9,13 @@ interface Props {
   children: ReactNode;
   className?: string;
   margin?: string;
+  /** Render at once, near or not (a link to something inside, such as an anchor, was followed). */
+  eager?: boolean;
 }
 
-export function WhenNear({ children, className, margin = '300px' }: Props) {
+export function WhenNear({ children, className, margin = '300px', eager = false }: Props) {
   const place = useRef<HTMLDivElement>(null);
-  const [near, setNear] = useState(false);
+  const [near, setNear] = useState(eager);
   useEffect(() => {
     const el = place.current;
     if (near || !el) return;

@@ -19,7 +19,7 @@ import { planIdSchema } from '../../reference/schemas.ts';
 import { isThreeWordAddress } from '../../three-words/three-word-address.ts';
 import { DEFAULT_QUEUE_LIMIT } from '../../uploads/file-rules.ts';
 import { UPLOAD_FIELD } from '../uploads/contract.ts';
-import { customerDetailsSchema } from '../session/contract.ts';
+import { customerDetailsSchema } from '../session/customer.ts';
 import { weightUnitNameSchema } from '../../weight/weight-unit.ts';
 
 /** Spec 2 §9: the action id of a save that confirms the agreement. */

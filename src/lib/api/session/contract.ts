@@ -3,10 +3,10 @@
  * makes. Kept apart from the rest of the account's calls, so that a page that only checks its session carries
  * their schemas alone.
  */
+import { AccountSecurityErrorCode } from '../account-security-errors.ts';
 import { z } from '../../zod.ts';
 import { endpoint } from '../endpoint.ts';
 import { ErrorCode } from '../errors.ts';
-import { weightUnitNameSchema } from '../../weight/weight-unit.ts';
 
 const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email().check(z.maxLength(254)));
 
@@ -16,42 +16,18 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
-const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
-
-/** Login response fields (spec 1 §3), plus what the current user keeps of the profile. */
-export const loginResponseSchema = z.object({
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  userGuid: z.uuid(),
-  langCode: z.string(),
-  hasMailboxes: z.boolean(),
-  confirmedAgreement: z.boolean(),
-  isLiveChatEnabled: z.boolean(),
-  countryCode: z.string(),
-  city: z.nullable(z.string()),
-  entity: z.nullable(z.string()),
-  streetAddressLine1: z.nullable(z.string()),
-  streetAddressLine2: z.nullable(z.string()),
-  isIdAttachmentMandatory: z.boolean(),
-  isIdUploaded: z.boolean(),
-  areIdDetailsMandatory: z.boolean(),
-  idType: z.nullable(z.string()),
-  idTypeValue: z.nullable(z.string()),
-  /** 0 cash, 1 AutoPay. */
-  paymentMethod: z.union([z.literal(0), z.literal(1)]),
-  planId: z.int(),
-  planStartDate: z.nullable(isoDate),
-  planExpiryDate: z.nullable(isoDate),
-  planAutoRenewal: z.boolean(),
-  /** The unit the customer sees weights in (issue 24). */
-  weightUnit: weightUnitNameSchema,
+/**
+ * A login with a password: the e-mail and password, and when the account has the second step on (issue 25), a
+ * code of its authenticator app or one of its recovery codes.
+ */
+export const passwordLoginSchema = z.extend(loginRequestSchema, {
+  otp: z.optional(z.string().check(z.trim(), z.regex(/^\d{6}$/, 'six digits'))),
+  recoveryCode: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))),
 });
-export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type PasswordLogin = z.infer<typeof passwordLoginSchema>;
 
-/** GET api/account/GetCustomerDetails: the session's user, as at login. */
-export const customerDetailsSchema = loginResponseSchema;
-export type CustomerDetails = LoginResponse;
+export { customerDetailsSchema, loginResponseSchema, type CustomerDetails, type LoginResponse } from './customer.ts';
+import { loginResponseSchema, customerDetailsSchema } from './customer.ts';
 
 // ---------------------------------------------------------------------------
 // The calls
@@ -66,14 +42,22 @@ export const logIn = endpoint({
   summary: 'Logs in: a new session, and any session the browser had ends',
   description:
     'AE002 whether or not the e-mail has an account; AE001 (not active) and AE003 (drop-and-ship) only with the ' +
-    'right password. Failures are limited per address, per account and address, and per account (429).',
+    'right password. Failures are limited per address, per account and address, and per account (429). With the ' +
+    'second step on, the right password alone answers 401 OTP_REQUIRED and opens no session: send it again with ' +
+    '`otp` (six digits) or `recoveryCode`; a wrong one answers 401 OTP_INVALID and counts as a failed login.',
   method: 'POST',
   path: 'api/account/login',
-  body: loginRequestSchema,
+  body: passwordLoginSchema,
   answer: loginResponseSchema,
   answerHeaders: sessionCookie,
   errors: {
-    401: [ErrorCode.accountInactive, ErrorCode.loginFailed, ErrorCode.dropShip],
+    401: [
+      ErrorCode.accountInactive,
+      ErrorCode.loginFailed,
+      ErrorCode.dropShip,
+      AccountSecurityErrorCode.otpRequired,
+      AccountSecurityErrorCode.otpInvalid,
+    ],
     429: [ErrorCode.tooManyAttempts],
   },
 });

@@ -16,7 +16,7 @@ import {
   nameSchema,
   phoneSchema,
 } from '../../profile/profile-fields.ts';
-import { customerDetailsSchema } from '../session/contract.ts';
+import { customerDetailsSchema } from '../session/customer.ts';
 import { newPasswordSchema } from '../../auth/new-password.ts';
 
 export const email = z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email().check(z.maxLength(254)));
