@@ -30,13 +30,24 @@ export const LOGIN_LIMITS = {
   account: { max: 20, windowSeconds: 5 * 60 },
 } satisfies Record<string, Limit>;
 
+/** The login limit's key for one address, whatever the account (a passkey login names none). */
+export const loginAddressKey = (address: string) => `login:addr:${address}`;
+
 /** The throttle keys of a login attempt. */
 export function loginThrottleKeys(email: string, address: string) {
   return {
-    address: `login:addr:${address}`,
+    address: loginAddressKey(address),
     pair: `login:pair:${email}:${address}`,
     account: `login:acct:${email}`,
   };
+}
+
+/** Counts a failed login (a wrong password or second-step code) on each of its limits. */
+async function countFailure(c: Context<ApiEnv>, keys: ReturnType<typeof loginThrottleKeys>): Promise<void> {
+  const { throttle } = c.var.deps;
+  await throttle.hit(keys.address, LOGIN_LIMITS.address);
+  await throttle.hit(keys.pair, LOGIN_LIMITS.pair);
+  await throttle.hit(keys.account, LOGIN_LIMITS.account);
 }
 
 type User = typeof users.$inferSelect;
@@ -70,9 +81,7 @@ export async function checkCredentials(
   const user = onlyGuid === undefined || found?.guid === onlyGuid ? found : undefined;
   const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !passwordOk) {
-    await throttle.hit(keys.address, LOGIN_LIMITS.address);
-    await throttle.hit(keys.pair, LOGIN_LIMITS.pair);
-    await throttle.hit(keys.account, LOGIN_LIMITS.account);
+    await countFailure(c, keys);
     throw new HttpError(401, { code: ErrorCode.loginFailed, message: 'Login failed' });
   }
   if (user.status !== 'active') {
@@ -88,9 +97,7 @@ export async function checkCredentials(
     });
   }
   if (second === 'failed') {
-    await throttle.hit(keys.address, LOGIN_LIMITS.address);
-    await throttle.hit(keys.pair, LOGIN_LIMITS.pair);
-    await throttle.hit(keys.account, LOGIN_LIMITS.account);
+    await countFailure(c, keys);
     throw new HttpError(401, { code: AccountSecurityErrorCode.otpInvalid, message: 'Wrong or used code' });
   }
 

@@ -30,7 +30,7 @@ import { ErrorCode } from '../../../src/lib/api/errors.ts';
 import { CHALLENGE_TTL_SECONDS, PasskeyStore, relyingPartyOf, type PasskeyRow } from '../../auth/passkeys.ts';
 import type { Limit } from '../../auth/throttle.ts';
 import { users } from '../../db/schema.ts';
-import { LOGIN_LIMITS, loginThrottleKeys, openSession } from '../account/login.ts';
+import { LOGIN_LIMITS, loginAddressKey, openSession } from '../account/login.ts';
 import { clientAddress } from '../client-address.ts';
 import { requestOrigin } from '../csrf.ts';
 import type { ApiEnv } from '../env.ts';
@@ -83,7 +83,7 @@ const listed = (rows: PasskeyRow[]): Passkey[] =>
 
 /** Counts a failed passkey login on the login's limit per address, then refuses it. */
 async function refuseLogin(c: Context<ApiEnv>, error: HttpError): Promise<never> {
-  await c.var.deps.throttle.hit(loginThrottleKeys('', clientAddress(c)).address, LOGIN_LIMITS.address);
+  await c.var.deps.throttle.hit(loginAddressKey(clientAddress(c)), LOGIN_LIMITS.address);
   throw error;
 }
 
@@ -173,7 +173,7 @@ export function passkeysRoutes(router: ApiRouter): void {
 
   router.handle(logInWithPasskey, async (c, { body }) => {
     const { db } = c.var.deps;
-    const address = loginThrottleKeys('', clientAddress(c)).address;
+    const address = loginAddressKey(clientAddress(c));
     await refuseWhileLimited(c, [address, LOGIN_LIMITS.address]);
 
     const response = body.response as unknown as AuthenticationResponseJSON;
