@@ -24,9 +24,11 @@ test('the API reference shows the declared calls, with nothing refused and nothi
     );
   });
 
+  // The viewer is a few megabytes of script: on a busy machine it takes a while to parse and draw.
+  test.slow();
   const response = await page.goto('/api/docs');
   expect(response?.status()).toBe(200);
-  await expect(page.getByText('Shipbox API').first()).toBeVisible();
+  await expect(page.getByText('Shipbox API').first()).toBeVisible({ timeout: 30_000 });
   // The contract's areas, and in one of them its calls by their declared summaries.
   const sidebar = page.getByRole('navigation', { name: 'Sidebar for Shipbox API' });
   await expect(sidebar.getByRole('button', { name: /^Account (Close|Open) Group/ })).toBeVisible();
