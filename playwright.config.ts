@@ -19,6 +19,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     trace: 'retain-on-failure',
+    // The site's service worker stays out of the way of the tests' own routing; the installed app's tests allow it.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: chrome,
       // No background traffic: this machine has no network but loopback.
@@ -49,8 +51,8 @@ export default defineConfig({
     },
     {
       name: 'mailbridge',
-      // Its own journeys, and the every-route audit and the phone-first pages in English.
-      testMatch: /(mailbridge|every-route|phone-first)\.spec\.ts/,
+      // Its own journeys, and the every-route audit, the phone-first pages and the installable app in English.
+      testMatch: /(mailbridge|every-route|phone-first|install)\.spec\.ts/,
       // Mailbridge is English only: its audit runs the English routes.
       grepInvert: /@ar\b/,
       use: { ...devices['Desktop Chrome'], baseURL: `http://127.0.0.1:${servers.mailbridge}` },

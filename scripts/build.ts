@@ -9,6 +9,7 @@ import { brands, type BrandId } from '../src/brands/brands.ts';
 import { siteOrigin } from '../src/brands/site-origin.ts';
 import { nginxInclude, redirectsFile } from '../src/lib/routes/hosting-rules.ts';
 import { sitemapXml } from '../src/lib/routes/sitemap.ts';
+import { buildServiceWorker } from './build-service-worker.ts';
 
 const root = join(import.meta.dirname, '..');
 const onlyMissing = process.argv.includes('--missing');
@@ -18,7 +19,7 @@ export function distDir(brand: BrandId): string {
   return join(root, 'dist', brand);
 }
 
-function buildBrand(id: BrandId): void {
+async function buildBrand(id: BrandId): Promise<void> {
   const started = performance.now();
   const result = spawnSync(process.execPath, [astroBin, 'build', '--silent'], {
     cwd: root,
@@ -37,12 +38,14 @@ function buildBrand(id: BrandId): void {
   const pages = readdirSync(distDir(id), { recursive: true, encoding: 'utf8' }).map((f) => f.split('\\').join('/'));
   writeFileSync(join(distDir(id), 'sitemap.xml'), sitemapXml({ ...site, origin }, pages));
   writeFileSync(join(distDir(id), 'robots.txt'), `User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`);
-  console.log(`Built ${id} into dist/${id} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const worker = await buildServiceWorker(distDir(id), brand);
+  const precached = `${worker.precached} files (${Math.round(worker.bytes / 1024)} KB) precached`;
+  console.log(`Built ${id} into dist/${id} in ${((performance.now() - started) / 1000).toFixed(1)} s; ${precached}`);
 }
 
 const only = process.argv.find((arg) => arg.startsWith('--brand='))?.slice('--brand='.length);
 for (const id of Object.keys(brands) as BrandId[]) {
   if (only && id !== only) continue;
   if (onlyMissing && existsSync(join(distDir(id), 'index.html'))) continue;
-  buildBrand(id);
+  await buildBrand(id);
 }

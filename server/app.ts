@@ -29,6 +29,8 @@ import { DirectLineRouting } from './routing/direct-line.ts';
 import type { ThreeWordService } from './three-words/three-word-service.ts';
 import { EmbeddedThreeWords } from './three-words/embedded-three-words.ts';
 import { totpKeyFrom } from './auth/totp.ts';
+import { PushSender } from './push/push-sender.ts';
+import { DEVELOPMENT_VAPID_KEYS } from './push/vapid.ts';
 
 export interface AppOptions {
   brand: BrandId;
@@ -59,6 +61,11 @@ export interface AppOptions {
    * key (server/auth/totp.ts; production refuses to start without the setting).
    */
   totpEncryptionKey?: string | undefined;
+  /**
+   * Web Push (issue 26): what sends messages to customers' devices, shared with the package alerts; default: one with
+   * the development VAPID keys (server/push/vapid.ts) that posts to any http(s) push service.
+   */
+  push?: PushSender;
   /** Folder of uploaded files, outside distDir; default: a fresh temp folder, created on the first upload. */
   uploadDir?: string | undefined;
   /** The payment provider; default: the sandbox, whose pages are then served under /sandbox. */
@@ -164,6 +171,16 @@ export function createApp(options: AppOptions): Hono {
     if (problem) return c.json({ status: 'unavailable', reason: problem }, 503);
     return c.json({ status: 'ready' });
   });
+  const push =
+    options.push ??
+    new PushSender({
+      db: options.db,
+      clock,
+      logger: options.logger,
+      brand,
+      vapid: DEVELOPMENT_VAPID_KEYS,
+      serviceHosts: 'any',
+    });
   const api = createApi({
     db: options.db,
     clock,
@@ -185,11 +202,12 @@ export function createApp(options: AppOptions): Hono {
     threeWords: options.threeWords ?? new EmbeddedThreeWords(),
     checkContract: options.checkContract ?? false,
     totpKey: totpKeyFrom(options.totpEncryptionKey),
+    push,
   });
   // Before the API's own routes, whose last one answers 404 to any other /api/ path.
   mountApiDocs(app, () => openApiDocument(api.endpoints, brand, API_VERSION), `${brand.name} API reference`);
   app.route('/', api.app);
-  mountDevTools(app, options.db, options.devTools ?? false, clock);
+  mountDevTools(app, options.db, options.devTools ?? false, clock, push);
   if (payments instanceof SandboxProvider) mountSandbox(app, payments, { trustProxy });
 
   mountSite(app, options.distDir, { brandSlug: brand.slug, languages: brand.languages });

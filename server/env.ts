@@ -1,7 +1,16 @@
 import { join } from 'node:path';
 import { z } from 'zod';
+import { vapidProblem, type VapidKeys } from './push/vapid.ts';
+import { pushServiceHostsFrom, type PushServiceHosts } from './push/push-endpoints.ts';
 
 const ROOT = join(import.meta.dirname, '..');
+
+/** A setting that may be left out or empty (unset). */
+const optionalSetting = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined);
 
 /** The server's configuration, parsed once from the environment. */
 export const envSchema = z.object({
@@ -98,6 +107,20 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .refine((v) => v === undefined || v.length >= 32, 'must be at least 32 characters (openssl rand -base64 32)'),
+  /**
+   * The VAPID key pair Web Push messages are signed with (base64url, as `npx web-push generate-vapid-keys` prints
+   * them) and the contact the push services may write to (`mailto:` or `https:`): the same in every API process.
+   * Required with NODE_ENV=production; elsewhere a fixed development pair (server/push/vapid.ts).
+   */
+  VAPID_PUBLIC_KEY: optionalSetting,
+  VAPID_PRIVATE_KEY: optionalSetting,
+  VAPID_SUBJECT: optionalSetting,
+  /**
+   * Host names (a leading dot: any host under it) of the push services whose endpoints the browsers' subscriptions
+   * may name, comma-separated, or `*` for any http(s) endpoint. Default: the browsers' own push services with
+   * NODE_ENV=production (server/push/push-endpoints.ts), else `*` (the tests' local push service).
+   */
+  PUSH_SERVICE_HOSTS: optionalSetting,
   /** '1' serves /dev/outbox; default on unless NODE_ENV=production. */
   DEV_TOOLS: z.enum(['0', '1', 'true', 'false']).optional(),
   NODE_ENV: z.string().optional(),
@@ -105,8 +128,19 @@ export const envSchema = z.object({
 
 export type Env = Omit<
   z.infer<typeof envSchema>,
-  'DEV_TOOLS' | 'MAIL_FROM' | 'SHUTDOWN_DELAY_SECONDS' | 'SEED_DEMO_DATA'
+  | 'DEV_TOOLS'
+  | 'MAIL_FROM'
+  | 'SHUTDOWN_DELAY_SECONDS'
+  | 'SEED_DEMO_DATA'
+  | 'VAPID_PUBLIC_KEY'
+  | 'VAPID_PRIVATE_KEY'
+  | 'VAPID_SUBJECT'
+  | 'PUSH_SERVICE_HOSTS'
 > & {
+  /** The VAPID settings, all three; undefined when none is set (development's pair then, never in production). */
+  vapid: VapidKeys | undefined;
+  /** The push services' hosts a subscription's endpoint may name, or 'any'. */
+  pushServiceHosts: PushServiceHosts;
   distDir: string;
   /** UPLOAD_DIR or its default; undefined: a temp folder (DATA_DIR is `memory://`). */
   uploadDir: string | undefined;
@@ -123,8 +157,20 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const env = result.data;
+  const vapidSet = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT].filter((v) => v !== undefined);
+  let vapid: VapidKeys | undefined;
+  if (vapidSet.length > 0) {
+    if (vapidSet.length < 3) {
+      throw new Error('Invalid configuration: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together');
+    }
+    vapid = { publicKey: env.VAPID_PUBLIC_KEY!, privateKey: env.VAPID_PRIVATE_KEY!, subject: env.VAPID_SUBJECT! };
+    const problem = vapidProblem(vapid);
+    if (problem) throw new Error(`Invalid configuration: ${problem}`);
+  }
   return {
     ...env,
+    vapid,
+    pushServiceHosts: pushServiceHostsFrom(env.PUSH_SERVICE_HOSTS, env.NODE_ENV === 'production'),
     distDir: env.DIST_DIR ?? join(ROOT, 'dist', env.BRAND),
     uploadDir: env.UPLOAD_DIR ?? (env.DATA_DIR.startsWith('memory://') ? undefined : join(env.DATA_DIR, 'uploads')),
     MAIL_FROM: env.MAIL_FROM ?? `no-reply@${env.BRAND}.example`,

@@ -19,6 +19,8 @@ import { createRoutingService } from './routing/create-routing.ts';
 import type { ThreeWordService } from './three-words/three-word-service.ts';
 import { EmbeddedThreeWords } from './three-words/embedded-three-words.ts';
 import { What3wordsThreeWords } from './three-words/what3words.ts';
+import { PushSender } from './push/push-sender.ts';
+import { DEVELOPMENT_VAPID_KEYS } from './push/vapid.ts';
 
 const env = parseEnv();
 const logger = createLogger(env.LOG_LEVEL);
@@ -95,6 +97,13 @@ if (!env.TOTP_ENCRYPTION_KEY && env.NODE_ENV === 'production') {
   logger.fatal('Set TOTP_ENCRYPTION_KEY (openssl rand -base64 32) in production: it encrypts the two-step secrets');
   process.exit(1);
 }
+if (!env.vapid && env.NODE_ENV === 'production') {
+  // The development pair is in the source: anyone could sign messages to the customers' devices.
+  logger.fatal(
+    'Set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT in production (npx web-push generate-vapid-keys)',
+  );
+  process.exit(1);
+}
 if (env.DEV_TOOLS) {
   const level = env.NODE_ENV === 'production' ? 'warn' : 'info';
   logger[level]('dev tools on: /dev/outbox shows every e-mail with its live links');
@@ -122,6 +131,20 @@ const routing = createRoutingService({ url: env.ROUTING_URL, engine: env.ROUTING
 if (env.ROUTING_URL) logger.info({ routing: routing.engine, url: new URL(env.ROUTING_URL).origin }, 'routing ready');
 else logger.warn({ routing: routing.engine }, 'no ROUTING_URL: directions are direct-line estimates');
 
+// Web Push (issue 26): the VAPID keys of the settings, else the development pair; the push services posted to.
+const push = new PushSender({
+  db: database.db,
+  clock: systemClock,
+  logger,
+  brand: brands[env.BRAND],
+  vapid: env.vapid ?? DEVELOPMENT_VAPID_KEYS,
+  serviceHosts: env.pushServiceHosts,
+});
+logger.info(
+  { vapid: env.vapid ? 'configured' : 'development', pushServices: env.pushServiceHosts },
+  'push notifications ready',
+);
+
 /** Set at SIGTERM: readiness answers 503 from then on (see shutdown below). */
 let closing = false;
 const app = createApp({
@@ -142,6 +165,7 @@ const app = createApp({
   uploadDir,
   routing,
   threeWords,
+  push,
   // A process shutting down leaves the load balancer's rotation before it stops answering.
   readiness: () => (closing ? Promise.resolve('shutting down') : database.problem()),
 });
@@ -162,6 +186,7 @@ const alerts =
         brand: brands[env.BRAND],
         logger,
         origin: env.PUBLIC_ORIGIN ?? `http://${local}:${env.PORT}`,
+        push,
       })
     : undefined;
 alerts?.start(env.ALERTS_INTERVAL_SECONDS * 1000);

@@ -32,9 +32,9 @@ export interface AlertMailFacts {
 export const mailLang = (brand: Brand, asked: string): Lang =>
   brand.languages.find((lang) => lang === asked) ?? brand.languages[0] ?? DEFAULT_LANG;
 
-export function alertMail(facts: AlertMailFacts, brand: Brand, origin: string): OutgoingMail {
-  const { kind, shipment, user, terms } = facts;
-  const lang = mailLang(brand, user.langCode);
+/** The facts an alert's texts name (its e-mail's and its push message's), written for `lang`. */
+export function alertValues(facts: AlertMailFacts, lang: Lang): Record<string, string> {
+  const { shipment, user, terms } = facts;
   const timeZone = pickupTimeZone(user.countryCode);
   const day = (d: Date) => new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'long', timeZone }).format(d);
   const moment = (d: Date) =>
@@ -55,9 +55,24 @@ export function alertMail(facts: AlertMailFacts, brand: Brand, origin: string): 
     values['freeDays'] = String(terms.freeDays);
   }
   if (facts.held) values['total'] = money(facts.held.total, facts.held.currency);
-  const page =
-    kind === 'held-for-charges'
-      ? buildUrl(lang, 'pending-payments', brand.slug)
-      : buildUrl(lang, 'tracking', brand.slug, { awbNumber: shipment.awb });
-  return { to: user.email, kind, langCode: lang, link: `${origin}${page}`, values };
+  return values;
+}
+
+/** The page an alert leads to, from the site's root: the package's, or pending payments for a hold. */
+export function alertPage(kind: AlertKind, awb: string, brand: Brand, lang: Lang): string {
+  return kind === 'held-for-charges'
+    ? buildUrl(lang, 'pending-payments', brand.slug)
+    : buildUrl(lang, 'tracking', brand.slug, { awbNumber: awb });
+}
+
+export function alertMail(facts: AlertMailFacts, brand: Brand, origin: string): OutgoingMail {
+  const lang = mailLang(brand, facts.user.langCode);
+  const page = alertPage(facts.kind, facts.shipment.awb, brand, lang);
+  return {
+    to: facts.user.email,
+    kind: facts.kind,
+    langCode: lang,
+    link: `${origin}${page}`,
+    values: alertValues(facts, lang),
+  };
 }

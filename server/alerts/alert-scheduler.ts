@@ -21,7 +21,10 @@ import type { Logger } from '../logger.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { arrivalOf, heldForChargesOf, packageFactsOf } from '../storage/package-storage.ts';
 import { userOptions } from '../wallet/wallet-mail.ts';
-import { alertMail } from './alert-mail.ts';
+import { alertMail, type AlertMailFacts } from './alert-mail.ts';
+import { alertPushMessage } from '../push/push-messages.ts';
+import type { PushSender } from '../push/push-sender.ts';
+import { alertTiming, type PushTiming } from '../../src/lib/push/push-timing.ts';
 
 export interface AlertSchedulerDeps {
   db: Db;
@@ -31,6 +34,11 @@ export interface AlertSchedulerDeps {
   logger: Logger;
   /** The site's origin for the e-mails' links (PUBLIC_ORIGIN). */
   origin: string;
+  /**
+   * Web Push (issue 26): an alert sent by e-mail goes to the customer's devices too, once its transaction has
+   * committed; without it, e-mail only.
+   */
+  push?: PushSender;
 }
 
 /** What a round did. */
@@ -49,6 +57,13 @@ export const ALERTS_PER_ROUND = 500;
 const BATCH = 1000;
 
 type AlertState = 'sent' | 'off' | 'expired' | 'failed';
+
+/** An alert's push message, sent once its e-mail is committed. */
+interface AlertPush {
+  userGuid: string;
+  facts: AlertMailFacts;
+  timing: PushTiming;
+}
 
 const recorded = (kind: AlertKind) =>
   notExists(
@@ -153,9 +168,34 @@ export class AlertScheduler {
     return queued;
   }
 
-  /** Step 2: takes one queued alert no other process holds and settles it; null when none is left. */
+  /**
+   * Step 2: takes one queued alert no other process holds and settles it; null when none is left. An alert sent
+   * goes to the customer's devices after its transaction commits: a push that fails is logged and never sends the
+   * e-mail again, and a process stopped between the commit and the push loses that push, not the e-mail.
+   */
   private async sendOne(): Promise<AlertState | null> {
+    const state = await this.settleOne();
+    if (state?.pushed) await this.push(state.pushed);
+    return state?.state ?? null;
+  }
+
+  /** Sends an alert's push message to the customer's devices; never throws. */
+  private async push({ userGuid, facts, timing }: AlertPush): Promise<void> {
+    const { push, brand, logger } = this.deps;
+    if (!push) return;
+    try {
+      await push.notify(userGuid, (language) => alertPushMessage(facts, brand, language), timing, {
+        awb: facts.shipment.awb,
+        kind: facts.kind,
+      });
+    } catch (err) {
+      logger.warn({ err, awb: facts.shipment.awb, kind: facts.kind }, 'package alert: push not sent');
+    }
+  }
+
+  private async settleOne(): Promise<{ state: AlertState; pushed?: AlertPush } | null> {
     const { db, clock, mailer, brand, origin, logger } = this.deps;
+    let pushed: AlertPush | undefined;
     let commit!: () => void;
     let abort!: (reason: unknown) => void;
     const committed = new Promise<void>((resolve, reject) => {
@@ -193,20 +233,18 @@ export class AlertScheduler {
         } else if (!(await isOn(tx, alert.userGuid, alert.kind))) {
           state = 'off';
         } else {
-          const mail = alertMail(
-            {
-              kind: alert.kind,
-              shipment: found.shipment,
-              user: found.user,
-              terms: storageTermsOf(found.user.planId),
-              arrivedAt: arrivalOf(found.shipment),
-              held: heldForChargesOf(found.shipment),
-              now,
-            },
-            brand,
-            origin,
-          );
-          outboxId = await mailer.send(mail, { db: tx, committed });
+          const facts: AlertMailFacts = {
+            kind: alert.kind,
+            shipment: found.shipment,
+            user: found.user,
+            terms: storageTermsOf(found.user.planId),
+            arrivedAt: arrivalOf(found.shipment),
+            held: heldForChargesOf(found.shipment),
+            now,
+          };
+          outboxId = await mailer.send(alertMail(facts, brand, origin), { db: tx, committed });
+          const timing = alertTiming(alert.kind, packageFactsOf(found.shipment, found.user.planId), now);
+          pushed = { userGuid: alert.userGuid, facts, timing };
           state = 'sent';
         }
         await tx
@@ -216,7 +254,8 @@ export class AlertScheduler {
         return state;
       });
       commit();
-      return state;
+      if (!state) return null;
+      return state === 'sent' && pushed ? { state, pushed } : { state };
     } catch (err) {
       abort(err);
       if (!taken) throw err;
@@ -228,7 +267,7 @@ export class AlertScheduler {
         .where(
           and(eq(packageAlerts.awb, taken.awb), eq(packageAlerts.kind, taken.kind), eq(packageAlerts.state, 'due')),
         );
-      return 'failed';
+      return { state: 'failed' };
     }
   }
 }

@@ -28,6 +28,7 @@ import { trackingRoutes } from './tracking/tracking.routes.ts';
 import { directionsRoutes } from './directions/directions.routes.ts';
 import { threeWordsRoutes } from './three-words/three-words.routes.ts';
 import { mapsRoutes } from './maps/maps.routes.ts';
+import { pushRoutes } from './push/push.routes.ts';
 import { ErrorCode } from '../../src/lib/api/errors.ts';
 
 /** The reference API of spec 2 §7, mounted under /api. */
@@ -67,6 +68,7 @@ export function createApi(deps: ApiDeps): ApiRouter {
   directionsRoutes(router);
   threeWordsRoutes(router);
   mapsRoutes(router);
+  pushRoutes(router);
 
   router.app.all('/api/*', (c) => c.json({ code: ErrorCode.notFound, message: 'No such API call' }, 404));
   router.app.onError((thrown, c) => {

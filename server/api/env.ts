@@ -13,6 +13,7 @@ import type { ArticleSource } from '../content/article-source.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { RoutingService } from '../routing/routing-service.ts';
 import type { ThreeWordService } from '../three-words/three-word-service.ts';
+import type { PushSender } from '../push/push-sender.ts';
 
 /** What every API handler can reach. */
 export interface ApiDeps {
@@ -47,6 +48,8 @@ export interface ApiDeps {
   checkContract?: boolean;
   /** The AES key the second step's secrets are stored with (server/auth/totp.ts totpKeyFrom). */
   totpKey: Buffer;
+  /** Web Push: the devices customers turned notifications on in, and the messages to them (server/push). */
+  push: PushSender;
 }
 
 export interface ApiEnv {

@@ -829,3 +829,38 @@ export const knownDevices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userGuid, t.deviceHash] })],
 );
+
+// ---------------------------------------------------------------------------
+// Web Push notifications (issue 26, scope 3)
+
+/**
+ * The browsers a customer turned notifications on in (Web Push): the push service's endpoint and the keys a message
+ * is encrypted for. An endpoint is one browser's subscription, so it belongs to one account at a time (the account
+ * that turned it on last); the push service's "gone" (404, 410) deletes the row.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    /** The push service's URL for this browser (unique: a browser's subscription is on one account). */
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key (65 bytes, base64url) and authentication secret (16 bytes, base64url). */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The language of the page that turned notifications on: the messages' language on this device. */
+    language: text('language').$type<'en' | 'ar'>().notNull(),
+    createdAt: createdAt(),
+    /** When it was last turned on (again) from the profile. */
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The last message the push service accepted, and the last one it refused for another reason than "gone". */
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true, mode: 'date' }),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userGuid),
+  ],
+);

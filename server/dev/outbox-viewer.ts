@@ -8,6 +8,8 @@ import type { Hono } from 'hono';
 import type { Db } from '../db/database.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { mountDemoCustomers } from './demo-customers.ts';
+import { mountShipmentStatus } from './shipment-status.ts';
+import type { PushSender } from '../push/push-sender.ts';
 import { outboxEmails, type OutboxKind } from '../db/schema.ts';
 import { dirOf, isLang } from '../../src/i18n/languages.ts';
 
@@ -120,10 +122,20 @@ ${table}
 `;
 }
 
-/** Mounts the viewer when `enabled`; either way nothing else answers under /dev. */
-export function mountDevTools(app: Hono, db: Db, enabled: boolean, clock: Clock = systemClock): void {
+/**
+ * Mounts the viewer when `enabled`, with the demo customers and, given the push sender, the shipment status changer;
+ * either way nothing else answers under /dev.
+ */
+export function mountDevTools(
+  app: Hono,
+  db: Db,
+  enabled: boolean,
+  clock: Clock = systemClock,
+  push?: PushSender,
+): void {
   if (enabled) {
     mountDemoCustomers(app, db, clock);
+    if (push) mountShipmentStatus(app, { db, clock, push, brand: push.brand });
     app.get('/dev/outbox', async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.html(page(await entries(db, {})));

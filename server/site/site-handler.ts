@@ -43,11 +43,16 @@ export function mountSite(app: Hono, distDir: string, site: SiteShape): void {
     if (isAssetPath(url.pathname)) {
       const response = await statics(c, async () => {});
       if (response) {
-        // Hashed build files never change; other files (icons) may.
+        // Hashed build files never change; the service worker is checked on every visit (a new version is a new
+        // site); other files (icons) may change.
         const immutable = url.pathname.startsWith('/_astro/');
         response.headers.set(
           'Cache-Control',
-          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          immutable
+            ? 'public, max-age=31536000, immutable'
+            : url.pathname === '/sw.js'
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
         return response;
       }

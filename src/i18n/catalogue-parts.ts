@@ -23,7 +23,22 @@ const FEATURE_PARTS = {
   /** The return wizard, with the titles it gives its steps. */
   returns: ['return.', 'title.return.'],
   /** The office locator, with the titles it gives its views, and service options. */
-  places: ['officeLocator.', 'serviceOptions.', 'title.office-locator'],
+  places: [
+    'officeLocator.',
+    'serviceOptions.',
+    'title.office-locator',
+    // The three-word address's map picker (src/islands/ui/three-words/ThreeWordPicker.tsx), which loads this part;
+    // the field itself keeps its few words in the core.
+    'threeWords.pickerTitle',
+    'threeWords.lock',
+    'threeWords.unlockedHint',
+    'threeWords.mapLabel',
+    'threeWords.otherCountry',
+    'threeWords.noAddress',
+    'threeWords.locating',
+    'threeWords.lookupFailed',
+    'threeWords.use',
+  ],
   /** Requests, claims and messages in the account. */
   requests: ['request.', 'requests.', 'claim.', 'message.'],
   /** The account home's tabs. */
@@ -48,8 +63,11 @@ const FEATURE_PARTS = {
   articles: ['article.'],
   /** The profile's weight unit (issue 24). */
   profile: ['profile.weightUnit'],
-  /** The profile's package alerts (issue 24), mailing lists, sessions and ways of logging in (issue 25), which load as the customer scrolls to them. */
-  preferences: ['alerts.', 'preferences.', 'sessions.', 'reauth.', 'passkeys.', 'twoFactor.'],
+  /**
+   * The profile's package alerts (issue 24), mailing lists, sessions and ways of logging in (issue 25) and
+   * notifications on the device (issue 26), which load as the customer scrolls to them.
+   */
+  preferences: ['alerts.', 'preferences.', 'sessions.', 'reauth.', 'passkeys.', 'twoFactor.', 'push.'],
   /** Files sent with the ID, a claim or a request. */
   uploads: ['upload.'],
 } as const satisfies Record<string, readonly string[]>;
@@ -67,12 +85,17 @@ const SERVER_ONLY_PREFIXES = [
   'carousel.',
   'footer.',
   'home.',
+  'installBanner.',
   'lang.',
   'liveChat.',
+  // The menus' words: the shell is rendered at build time, and the help box gets its tabs' names as props.
+  'nav.',
   'notFound.',
   'rates.',
   // The product's messages to customers, which the API writes in the reader's language.
   'serviceMessage.',
+  // Push notifications' texts (issue 26), which the server writes in the device's language.
+  'pushMessage.',
   'shell.',
   'shop.',
   'shops.',

@@ -14,9 +14,10 @@ import { hasStoredSession, SESSION_KEY } from '../lib/session/stored-session.ts'
 import type { CurrentUser } from '../lib/session/current-user.ts';
 import type * as SessionStore from '../lib/session/session-store.ts';
 import { $notifications, restorePending } from '../lib/notifications/notifications.ts';
-import { isInstallBannerClosed, closeInstallBanner } from '../lib/site/install-banner.ts';
+import { isInstallBannerClosed, closeInstallBanner, isInstalledApp, offerWebApp } from '../lib/site/install-banner.ts';
 import { pushEvent } from '../lib/analytics/data-layer.ts';
 import { coversAny, KEEP_CLEAR } from '../lib/site/keep-clear.ts';
+import { startServiceWorker } from '../lib/offline/app-notices.ts';
 
 type SessionModule = typeof SessionStore;
 
@@ -102,12 +103,17 @@ function wireInstallBanner(): void {
   const banner = document.querySelector<HTMLElement>('[data-install-banner]');
   if (!banner) return;
   // The head's inline script already hid a closed banner before the first paint; this covers storage it couldn't read.
-  banner.hidden = isInstallBannerClosed();
-  banner.querySelector('[data-install-banner-close]')?.addEventListener('click', () => {
+  // The installed app shows none.
+  banner.hidden = isInstallBannerClosed() || isInstalledApp();
+  if (banner.hidden) return;
+  const close = () => {
     closeInstallBanner();
     banner.hidden = true;
     document.getElementById('main')?.focus();
-  });
+  };
+  banner.querySelector('[data-install-banner-close]')?.addEventListener('click', close);
+  // Installed (from the banner or the browser's menu): the customer has the app, so the banner goes for good.
+  offerWebApp(banner, close);
 }
 
 /**
@@ -176,6 +182,7 @@ async function start(): Promise<void> {
   wireLiveChat();
   wireLogout(ctx);
   wireNotifications(ctx);
+  startServiceWorker(ctx.lang);
   sendBannerClick();
   const session = hasStoredSession() ? await import('../lib/session/session-store.ts') : null;
   wireSessionMenus(session);

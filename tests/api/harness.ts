@@ -15,8 +15,11 @@ import type { PaymentProvider } from '../../server/payments/provider.ts';
 import type { Mailer } from '../../server/mail/mailer.ts';
 import { openDatabase, type Database } from '../../server/db/database.ts';
 import { seedIfEmpty, DEMO_PASSWORD } from '../../server/dev/seed.ts';
-import type { BrandId } from '../../src/brands/brands.ts';
+import { brands, type BrandId } from '../../src/brands/brands.ts';
 import type { CountryByIp } from '../../server/geo/country-by-ip.ts';
+import { PushSender } from '../../server/push/push-sender.ts';
+import type { PushServiceHosts } from '../../server/push/push-endpoints.ts';
+import { DEVELOPMENT_VAPID_KEYS } from '../../server/push/vapid.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -98,12 +101,15 @@ export async function createTestApp(
     logger?: Logger;
     /** How the app's e-mails go out (default: the outbox table). */
     mailer?: Mailer;
+    /** The push services the app's Web Push posts to (default: any http(s) endpoint, as in development). */
+    pushServiceHosts?: PushServiceHosts;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase(backend, options.dataDir);
   let now = T0.getTime();
   const clock = () => new Date(now);
   if (options.seed !== false) await seedIfEmpty(database.db, clock);
+  const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const distDir = mkdtempSync(join(tmpdir(), 'dist-'));
   const uploadDir = mkdtempSync(join(tmpdir(), 'uploads-'));
   const app = createApp({
@@ -111,7 +117,7 @@ export async function createTestApp(
     distDir,
     uploadDir,
     db: database.db,
-    logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+    logger,
     clock,
     trustProxy: options.trustProxy ?? true,
     countryHeader: options.countryHeader,
@@ -122,6 +128,18 @@ export async function createTestApp(
     publicOrigin: options.publicOrigin,
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.pushServiceHosts
+      ? {
+          push: new PushSender({
+            db: database.db,
+            clock,
+            logger,
+            brand: brands[options.brand ?? 'shipbox'],
+            vapid: DEVELOPMENT_VAPID_KEYS,
+            serviceHosts: options.pushServiceHosts,
+          }),
+        }
+      : {}),
   });
   const request: TestApp['request'] = (path, init = {}) => {
     const headers = new Headers(init.headers);

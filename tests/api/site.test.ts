@@ -26,6 +26,7 @@ for (const page of pages) {
 }
 mkdirSync(join(dist, '_astro'));
 writeFileSync(join(dist, '_astro', 'app.abc123.js'), 'console.log(1)');
+writeFileSync(join(dist, 'manifest-ar.webmanifest'), '{"name":"Shipbox"}');
 const database = await openDatabase({ dataDir: 'memory://' });
 afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
@@ -92,6 +93,12 @@ describe('site server', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await get('/_astro/../../etc/passwd.js')).status).toBe(404);
     expect((await get('/en/..%2F..%2Fpackage.json')).status).toBe(404);
+  });
+
+  it('serves the web app manifest with its media type', async () => {
+    const manifest = await get('/manifest-ar.webmanifest');
+    expect([manifest.status, await manifest.json()]).toEqual([200, { name: 'Shipbox' }]);
+    expect(manifest.headers.get('content-type')).toBe('application/manifest+json');
   });
 
   it('sends security headers on every response', async () => {

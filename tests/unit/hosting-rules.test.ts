@@ -28,6 +28,14 @@ describe('hosting rules', () => {
     expect(conf.indexOf('/(?<formlang>en|ar)/tracking$')).toBeLessThan(conf.indexOf('/(en|ar)/tracking/[^/]+$'));
   });
 
+  it('serves the web app manifests as application/manifest+json, before the catch-all', () => {
+    const conf = nginxInclude({ ...mailbridge, languages: [...mailbridge.languages] });
+    const manifests =
+      'location ~ "\\.webmanifest$" { types { } default_type application/manifest+json; try_files $uri =404; }';
+    expect(conf).toContain(manifests);
+    expect(conf.indexOf(manifests)).toBeLessThan(conf.indexOf('location / {'));
+  });
+
   it('exports a _redirects file with shell rewrites and 404 fallbacks', () => {
     const file = redirectsFile({ ...mailbridge, languages: [...mailbridge.languages] });
     expect(file).toContain('/ /en/home 302');

@@ -10,8 +10,8 @@ import type { Context } from 'hono';
 import type { Limit } from '../../auth/throttle.ts';
 import type { Db } from '../../db/database.ts';
 import { claimProcess } from '../../../src/lib/account-home/claim-process.ts';
-import { addresses, offices, requests, shipments, type ClaimData, type TrackingEvent } from '../../db/schema.ts';
-import { WAREHOUSES } from '../../mailboxes/warehouses.ts';
+import { addresses, offices, requests, shipments, type ClaimData } from '../../db/schema.ts';
+import { statusUpdate } from '../../shipments/status-change.ts';
 import type { ApiEnv, SessionContext } from '../env.ts';
 import { HttpError, conflict, forbidden, invalid, notFound } from '../http-errors.ts';
 import type { ApiRouter } from '../router.ts';
@@ -204,21 +204,10 @@ export function claimsRoutes(router: ApiRouter): void {
     const answer = { lastPi: status.id, currentStatus: status.name };
     // Claimed already (a second click): nothing more to record.
     if (shipment.lastPi === CLAIMED) return answer;
-    const event: TrackingEvent = {
-      statusId: status.id,
-      status: status.name,
-      location: WAREHOUSES.find((w) => w.entity === shipment.originEntity)?.city.en ?? shipment.originEntity,
-      at: clock().toISOString(),
-    };
     // Only an unidentified package of nobody changes, checked in the update itself (two calls at once: one wins).
     const [updated] = await db
       .update(shipments)
-      .set({
-        lastPi: status.id,
-        currentStatus: status.name,
-        trackingProgress: status.progress,
-        history: sql`${shipments.history} || ${JSON.stringify([event])}::jsonb`,
-      })
+      .set(statusUpdate(shipment, status, clock()))
       .where(
         and(
           eq(shipments.awb, shipment.awb),

@@ -1,0 +1,46 @@
+/**
+ * What the installed app tells the customer (./app-notices.ts loads this when there is something to tell): that a
+ * page or its data is a saved copy and from when, and that a new version is ready. Their texts are in the page
+ * (src/components/shell/AppNotices.astro), written at build time.
+ */
+import { localeOf, type Lang } from '../../i18n/languages.ts';
+import type { WorkerMessage } from './saved-copy.ts';
+
+let shownSavedAt: number | undefined;
+
+/** "Offline: showing what was saved at HH:MM", with the oldest time of what the page shows. */
+export function showSavedAt(iso: string, lang: Lang): void {
+  const notice = document.querySelector<HTMLElement>('[data-saved-notice]');
+  const time = Date.parse(iso);
+  if (!notice || Number.isNaN(time)) return;
+  if (shownSavedAt !== undefined && shownSavedAt <= time) return;
+  shownSavedAt = time;
+  const clock = new Intl.DateTimeFormat(localeOf(lang), { hour: '2-digit', minute: '2-digit' }).format(time);
+  notice.textContent = (notice.dataset.text ?? '').replace('{time}', clock);
+  notice.hidden = false;
+}
+
+/** Sends the worker what this page loaded from the site before it was controlled, so a first visit is saved too. */
+export function saveFirstVisit(workers: ServiceWorkerContainer): void {
+  const urls = [location.href];
+  for (const entry of performance.getEntriesByType('resource')) {
+    if (entry.name.startsWith(location.origin)) urls.push(entry.name);
+  }
+  const message: WorkerMessage = { type: 'SAVE', urls };
+  workers.controller?.postMessage(message);
+}
+
+let offered = false;
+
+/** Shows "A new version is ready" with its button, which lets the waiting worker take over and reloads. */
+export function offerUpdate(registration: ServiceWorkerRegistration, reload: () => void): void {
+  const notice = document.querySelector<HTMLElement>('[data-update-notice]');
+  if (!notice || offered) return;
+  offered = true;
+  notice.hidden = false;
+  notice.querySelector('[data-update-reload]')?.addEventListener('click', () => {
+    reload();
+    const message: WorkerMessage = { type: 'SKIP_WAITING' };
+    registration.waiting?.postMessage(message);
+  });
+}
