@@ -87,6 +87,33 @@ export function SessionsList({ lang, guid }: Props) {
   );
 }
 
+/**
+ * The device a session was opened from: "Chrome on Windows" in the page's language, the browser's and the system's
+ * names isolated (they are product names, written as their makers write them, and read left to right in Arabic).
+ */
+function DeviceName({ t, browser, system }: { t: TFunction; browser: string | null; system: string | null }) {
+  if (browser && system) {
+    const text = t('sessions.device', { browser: '{browser}', system: '{system}' });
+    return (
+      <>
+        {text
+          .split(/(\{browser\}|\{system\})/)
+          .map((part, i) =>
+            part === '{browser}' ? (
+              <bdi key={i}>{browser}</bdi>
+            ) : part === '{system}' ? (
+              <bdi key={i}>{system}</bdi>
+            ) : (
+              part
+            ),
+          )}
+      </>
+    );
+  }
+  const name = browser ?? system;
+  return name ? <bdi>{name}</bdi> : <>{t('sessions.unknownDevice')}</>;
+}
+
 function SessionItem({
   t,
   lang,
@@ -101,6 +128,7 @@ function SessionItem({
   onEnd: () => void;
 }) {
   const when = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium', timeStyle: 'short' });
+  // The button's name, where no markup can isolate the names.
   const device =
     session.browser && session.system
       ? t('sessions.device', { browser: session.browser, system: session.system })
@@ -108,7 +136,9 @@ function SessionItem({
   return (
     <li className="session-item">
       <p className="session-device">
-        <strong>{device}</strong>
+        <strong>
+          <DeviceName t={t} browser={session.browser} system={session.system} />
+        </strong>
         {session.current && <span className="badge">{t('sessions.thisDevice')}</span>}
       </p>
       <dl className="session-facts">
