@@ -3,6 +3,7 @@ import { defineConfig, envField } from 'astro/config';
 import react from '@astrojs/react';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { HEAD_SCRIPT } from './src/lib/site/head-script.ts';
 import { BROWSER_PARTS, cataloguePart } from './src/i18n/catalogue-parts.ts';
@@ -65,8 +66,18 @@ function cataloguePartsPlugin() {
   };
 }
 
+/**
+ * The site's content folder: src/content, or CONTENT_DIR when the content editor's publish builds from another
+ * working copy (server/editor/publisher.ts). The data files the pages import (`…/content/data/*.json`) follow it.
+ */
+const contentDir = process.env.CONTENT_DIR ? resolve(process.env.CONTENT_DIR) : undefined;
+const contentAliases = contentDir
+  ? [{ find: /^(?:\.\.?\/)+content\/data\/([\w-]+\.json)$/, replacement: `${contentDir}/data/$1` }]
+  : [];
+
 export default defineConfig({
-  outDir: `./dist/${brand}`,
+  outDir: process.env.SITE_OUT_DIR ?? `./dist/${brand}`,
+  ...(process.env.ASTRO_CACHE_DIR ? { cacheDir: process.env.ASTRO_CACHE_DIR } : {}),
   output: 'static',
   trailingSlash: 'never',
   build: { format: 'file' },
@@ -76,6 +87,7 @@ export default defineConfig({
   // SOURCEMAP=1 writes source maps, for measuring what each script is made of.
   vite: {
     plugins: [cataloguePartsPlugin(), browserDeclarationsPlugin()],
+    resolve: { alias: contentAliases },
     build: { sourcemap: process.env.SOURCEMAP === '1' },
   },
   env: {

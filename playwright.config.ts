@@ -61,7 +61,8 @@ export default defineConfig({
   webServer: Object.entries(servers).map(([brand, port]) => ({
     command: `"${node}" server/main.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
-    env: { BRAND: brand, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: 'memory://' },
+    // The content editor writes the content files in place: its own test (editor.spec.ts) runs a server of its own.
+    env: { BRAND: brand, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATA_DIR: 'memory://', EDITOR: '0' },
     reuseExistingServer: false,
     timeout: 30_000,
   })),

@@ -20,7 +20,8 @@ import { mountDevTools } from './dev/outbox-viewer.ts';
 import { UploadStorage, isInside, temporaryUploadDir } from './uploads/storage.ts';
 import { brands, type BrandId } from '../src/brands/brands.ts';
 import { noCountryByIp, type CountryByIp } from './geo/country-by-ip.ts';
-import { defaultArticleSource, type ArticleSource } from './content/article-source.ts';
+import { ArticleStore, defaultArticleSource, type ArticleSource } from './content/article-source.ts';
+import { mountEditor, type EditorOptions } from './editor/editor-routes.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { SandboxProvider } from './payments/sandbox/sandbox-provider.ts';
 import { mountSandbox } from './payments/sandbox/sandbox-pages.ts';
@@ -45,8 +46,13 @@ export interface AppOptions {
   countryHeader?: string;
   /** The visitor's country by IP address when there is no trusted country header; default: none (null). */
   countryByIp?: CountryByIp;
-  /** The site's articles, loaded at start (loadArticleSource); default: src/content, loaded on first use. */
-  articles?: ArticleSource;
+  /**
+   * The site's articles, loaded at start (loadArticleSource), or a store a publish replaces them in; default:
+   * src/content, loaded on first use.
+   */
+  articles?: ArticleSource | ArticleStore;
+  /** The content editor at /admin (server/editor); default off. */
+  editor?: EditorOptions;
   sessionPolicy?: SessionPolicy;
   /** How e-mails go out; default: into the outbox table (see createMailer for SMTP). */
   mailer?: Mailer;
@@ -189,7 +195,12 @@ export function createApp(options: AppOptions): Hono {
     proxyHops: options.proxyHops ?? 1,
     countryHeader: options.countryHeader ?? 'cf-ipcountry',
     countryByIp: options.countryByIp ?? noCountryByIp,
-    articles: loaded ? () => Promise.resolve(loaded) : defaultArticleSource,
+    articles:
+      loaded instanceof ArticleStore
+        ? () => loaded.get()
+        : loaded
+          ? () => Promise.resolve(loaded)
+          : defaultArticleSource,
     sessions: new SessionStore(options.db, clock, options.sessionPolicy ?? DEFAULT_SESSION_POLICY),
     throttle: new Throttle(options.db, clock),
     links: new AccountLinks(options.db, clock),
@@ -208,6 +219,7 @@ export function createApp(options: AppOptions): Hono {
   mountApiDocs(app, () => openApiDocument(api.endpoints, brand, API_VERSION), `${brand.name} API reference`);
   app.route('/', api.app);
   mountDevTools(app, options.db, options.devTools ?? false, clock, push);
+  if (options.editor) mountEditor(app, options.editor);
   if (payments instanceof SandboxProvider) mountSandbox(app, payments, { trustProxy });
 
   mountSite(app, options.distDir, { brandSlug: brand.slug, languages: brand.languages });

@@ -1,4 +1,4 @@
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { vapidProblem, type VapidKeys } from './push/vapid.ts';
 import { pushServiceHostsFrom, type PushServiceHosts } from './push/push-endpoints.ts';
@@ -123,6 +123,28 @@ export const envSchema = z.object({
   PUSH_SERVICE_HOSTS: optionalSetting,
   /** '1' serves /dev/outbox; default on unless NODE_ENV=production. */
   DEV_TOOLS: z.enum(['0', '1', 'true', 'false']).optional(),
+  /**
+   * The folder of the site's content (articles and data files) the API reads and the editor writes; default
+   * src/content. The site's build reads the same setting.
+   */
+  CONTENT_DIR: optionalSetting,
+  /** '1' serves the content editor at /admin (docs/decisions/039); default: as DEV_TOOLS. */
+  EDITOR: z.enum(['0', '1', 'true', 'false']).optional(),
+  /**
+   * Where the editor saves: `local` (the files of CONTENT_DIR in place, through decap-server's file system
+   * middleware, with a publish action that rebuilds the site; development only) or a git host's backend
+   * (`github`, `gitlab`, `gitea`, `bitbucket`, `azure`, `git-gateway`), which commits to EDITOR_REPO's
+   * EDITOR_BRANCH for the deployment to build. Default: `local` unless NODE_ENV=production.
+   */
+  EDITOR_BACKEND: z.enum(['local', 'github', 'gitlab', 'gitea', 'bitbucket', 'azure', 'git-gateway']).optional(),
+  /** The repository the git backend commits to (`owner/name`). */
+  EDITOR_REPO: optionalSetting,
+  /** The branch the git backend commits to; default main. */
+  EDITOR_BRANCH: optionalSetting,
+  /** The git host's API, when not the backend's default (a self-hosted GitLab or Gitea): an https URL. */
+  EDITOR_API_ROOT: optionalSetting,
+  /** The OAuth server that logs editors in to the git host (Decap's `base_url`): an https URL. */
+  EDITOR_AUTH_URL: optionalSetting,
   NODE_ENV: z.string().optional(),
 });
 
@@ -136,6 +158,13 @@ export type Env = Omit<
   | 'VAPID_PRIVATE_KEY'
   | 'VAPID_SUBJECT'
   | 'PUSH_SERVICE_HOSTS'
+  | 'CONTENT_DIR'
+  | 'EDITOR'
+  | 'EDITOR_BACKEND'
+  | 'EDITOR_REPO'
+  | 'EDITOR_BRANCH'
+  | 'EDITOR_API_ROOT'
+  | 'EDITOR_AUTH_URL'
 > & {
   /** The VAPID settings, all three; undefined when none is set (development's pair then, never in production). */
   vapid: VapidKeys | undefined;
@@ -145,6 +174,12 @@ export type Env = Omit<
   /** UPLOAD_DIR or its default; undefined: a temp folder (DATA_DIR is `memory://`). */
   uploadDir: string | undefined;
   DEV_TOOLS: boolean;
+  /** The site's content folder (CONTENT_DIR or src/content). */
+  contentDir: string;
+  /** Whether the content is the repository's own (no CONTENT_DIR). */
+  ownContent: boolean;
+  /** The content editor's settings; undefined when it is off. */
+  editor: EditorSettings | undefined;
   MAIL_FROM: string;
   SHUTDOWN_DELAY_SECONDS: number;
   SEED_DEMO_DATA: boolean;
@@ -167,8 +202,13 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const problem = vapidProblem(vapid);
     if (problem) throw new Error(`Invalid configuration: ${problem}`);
   }
+  const production = env.NODE_ENV === 'production';
+  const devTools = env.DEV_TOOLS === undefined ? !production : env.DEV_TOOLS === '1' || env.DEV_TOOLS === 'true';
   return {
     ...env,
+    contentDir: env.CONTENT_DIR ? resolve(env.CONTENT_DIR) : join(ROOT, 'src', 'content'),
+    ownContent: env.CONTENT_DIR === undefined,
+    editor: editorSettings(env, devTools, production),
     vapid,
     pushServiceHosts: pushServiceHostsFrom(env.PUSH_SERVICE_HOSTS, env.NODE_ENV === 'production'),
     distDir: env.DIST_DIR ?? join(ROOT, 'dist', env.BRAND),
@@ -179,7 +219,57 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
       env.SEED_DEMO_DATA === undefined
         ? env.NODE_ENV !== 'production'
         : env.SEED_DEMO_DATA === '1' || env.SEED_DEMO_DATA === 'true',
-    DEV_TOOLS:
-      env.DEV_TOOLS === undefined ? env.NODE_ENV !== 'production' : env.DEV_TOOLS === '1' || env.DEV_TOOLS === 'true',
+    DEV_TOOLS: devTools,
+  };
+}
+
+/** The content editor's settings (docs/decisions/039). */
+export type EditorSettings =
+  | { backend: 'local' }
+  | {
+      backend: Exclude<NonNullable<z.infer<typeof envSchema>['EDITOR_BACKEND']>, 'local'>;
+      repo: string;
+      branch: string;
+      apiRoot: string | undefined;
+      authUrl: string | undefined;
+    };
+
+const httpsUrl = (name: string, value: string | undefined): string | undefined => {
+  if (value === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`Invalid configuration: ${name} must be a URL`);
+  }
+  if (url.protocol !== 'https:') throw new Error(`Invalid configuration: ${name} must be an https URL`);
+  return url.href.replace(/\/$/, '');
+};
+
+function editorSettings(
+  env: z.infer<typeof envSchema>,
+  devTools: boolean,
+  production: boolean,
+): EditorSettings | undefined {
+  const on = env.EDITOR === undefined ? devTools : env.EDITOR === '1' || env.EDITOR === 'true';
+  if (!on) return undefined;
+  const backend = env.EDITOR_BACKEND ?? (production ? undefined : 'local');
+  if (backend === undefined) {
+    throw new Error('Invalid configuration: with EDITOR on in production, set EDITOR_BACKEND to a git host');
+  }
+  if (backend === 'local') {
+    // The local backend writes the server's own files, unauthenticated: a developer's machine only.
+    if (production) throw new Error('Invalid configuration: EDITOR_BACKEND=local is for development only');
+    return { backend };
+  }
+  if (!env.EDITOR_REPO || !/^[\w.-]+\/[\w./-]+$/.test(env.EDITOR_REPO)) {
+    throw new Error('Invalid configuration: EDITOR_BACKEND needs EDITOR_REPO (owner/name)');
+  }
+  return {
+    backend,
+    repo: env.EDITOR_REPO,
+    branch: env.EDITOR_BRANCH ?? 'main',
+    apiRoot: httpsUrl('EDITOR_API_ROOT', env.EDITOR_API_ROOT),
+    authUrl: httpsUrl('EDITOR_AUTH_URL', env.EDITOR_AUTH_URL),
   };
 }

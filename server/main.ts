@@ -1,5 +1,6 @@
 /** Starts the server: configuration from the environment, database, JSON logs, graceful shutdown. */
 import { existsSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { createApp } from './app.ts';
 import { listen } from './listen.ts';
 import { parseEnv } from './env.ts';
@@ -11,8 +12,11 @@ import { systemClock } from './clock.ts';
 import { createMailer } from './mail/mailer.ts';
 import { AlertScheduler } from './alerts/alert-scheduler.ts';
 import { temporaryUploadDir } from './uploads/storage.ts';
-import { brands } from '../src/brands/brands.ts';
-import { loadArticleSource, type ArticleSource } from './content/article-source.ts';
+import { brands, type BrandId } from '../src/brands/brands.ts';
+import { ArticleStore, loadArticleSource, type ArticleSource } from './content/article-source.ts';
+import type { EditorOptions } from './editor/editor-routes.ts';
+import { startLocalBackend } from './editor/local-backend.ts';
+import { ContentPublisher } from './editor/publisher.ts';
 import { ipLocationDbDir, loadIpLocationDb } from './geo/ip-location-db.ts';
 import { noCountryByIp, type CountryByIp } from './geo/country-by-ip.ts';
 import { createRoutingService } from './routing/create-routing.ts';
@@ -54,7 +58,7 @@ logger.info(startup.seeded ? 'demo data seeded' : 'reference data loaded');
 // site's build would refuse stops the server too, with every file at fault named.
 let articles: ArticleSource;
 try {
-  articles = await loadArticleSource();
+  articles = await loadArticleSource(env.contentDir);
 } catch (error) {
   logger.fatal({ err: error }, 'the site content in src/content is invalid');
   process.exit(1);
@@ -63,6 +67,9 @@ logger.info(
   { faqs: articles.faqs.en.length, serviceUpdates: articles.serviceUpdates.en.length, shops: articles.shops.length },
   'articles loaded',
 );
+// A publish from the content editor replaces them without a restart.
+const articleStore = new ArticleStore(articles);
+const editor = await startEditor();
 
 // Country by IP for visitors when no trusted edge names their country (the flex article's prices): the offline
 // database package, else none (the site then shows the default price list).
@@ -145,6 +152,54 @@ logger.info(
   'push notifications ready',
 );
 
+/**
+ * The content editor at /admin (docs/decisions/039), when EDITOR is on. With the local backend it edits the files
+ * of CONTENT_DIR in place (which must be the `src/content` folder of a working copy) and publishes by rebuilding
+ * every brand's site next to this one's and handing the API the new articles.
+ */
+async function startEditor(): Promise<{ options: EditorOptions; stop: () => void } | undefined> {
+  const settings = env.editor;
+  if (!settings) return undefined;
+  const base = {
+    settings,
+    brand: brands[env.BRAND],
+    distDir: env.distDir,
+    editorDir: join(env.distDir, '..', 'editor'),
+  };
+  if (settings.backend !== 'local') {
+    logger.info({ backend: settings.backend, repo: settings.repo }, 'content editor on at /admin');
+    return { options: base, stop: () => undefined };
+  }
+  if (basename(env.contentDir) !== 'content' || basename(dirname(env.contentDir)) !== 'src') {
+    logger.fatal(
+      { contentDir: env.contentDir },
+      "the local editor needs CONTENT_DIR to be a working copy's src/content",
+    );
+    process.exit(1);
+  }
+  const backend = await startLocalBackend(dirname(dirname(env.contentDir)), logger);
+  const publisher = new ContentPublisher({
+    contentDir: env.contentDir,
+    distRoot: dirname(env.distDir),
+    brands: Object.keys(brands) as BrandId[],
+    articles: articleStore,
+    logger,
+    // The API's reference data (the country rates) follows the repository's own data files.
+    afterPublish: env.ownContent ? () => refreshReferenceData(database.db) : undefined,
+  });
+  logger[env.NODE_ENV === 'production' ? 'warn' : 'info'](
+    { contentDir: env.contentDir },
+    'content editor on at /admin: it writes the content files in place',
+  );
+  return {
+    options: { ...base, local: { backend, publisher } },
+    stop: () => {
+      publisher.close();
+      void backend.close();
+    },
+  };
+}
+
 /** Set at SIGTERM: readiness answers 503 from then on (see shutdown below). */
 let closing = false;
 const app = createApp({
@@ -156,7 +211,8 @@ const app = createApp({
   proxyHops: env.PROXY_HOPS,
   countryHeader: env.COUNTRY_HEADER,
   countryByIp,
-  articles,
+  articles: articleStore,
+  editor: editor?.options,
   sessionPolicy: { idleMinutes: env.SESSION_IDLE_MINUTES, absoluteHours: env.SESSION_ABSOLUTE_HOURS },
   mailer,
   publicOrigin: env.PUBLIC_ORIGIN,
@@ -221,6 +277,7 @@ function stop(): void {
     process.exit(1);
   }, env.SHUTDOWN_TIMEOUT_SECONDS * 1000);
   force.unref();
+  editor?.stop();
   server.close(() => {
     // The alerts' round under way and the deliveries still under way finish before the database closes.
     void Promise.resolve(alerts?.stop())

@@ -7,8 +7,10 @@ import { bannerSchema, faqSchema, pageSchema, serviceUpdateSchema } from './lib/
  * source (server/content) reads the same files with them. Entry ids are `<lang>/<file name>`.
  */
 // Ids come from the path, never from a `slug` field (which the glob loader would otherwise take).
+// CONTENT_DIR: another working copy's content, when the content editor publishes from one (astro.config.mjs).
+const root = process.env.CONTENT_DIR ?? './src/content';
 const markdown = (folder: string) =>
-  glob({ pattern: '**/*.md', base: `./src/content/${folder}`, generateId: ({ entry }) => entry.replace(/\.md$/, '') });
+  glob({ pattern: '**/*.md', base: `${root}/${folder}`, generateId: ({ entry }) => entry.replace(/\.md$/, '') });
 
 /** Informational pages and the meta articles of the lists: `pages/<lang>/<page>.md`. */
 const pages = defineCollection({ loader: markdown('pages'), schema: pageSchema });

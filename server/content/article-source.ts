@@ -284,3 +284,23 @@ export function defaultArticleSource(): Promise<ArticleSource> {
   });
   return loading;
 }
+
+/**
+ * The articles the API serves, replaced at once by a publish (server/editor/publisher.ts): readers already
+ * answering keep the source they started with, every later one gets the new.
+ */
+export class ArticleStore {
+  private source: Promise<ArticleSource>;
+
+  constructor(source: ArticleSource) {
+    this.source = Promise.resolve(source);
+  }
+
+  get(): Promise<ArticleSource> {
+    return this.source;
+  }
+
+  replace(source: ArticleSource): void {
+    this.source = Promise.resolve(source);
+  }
+}

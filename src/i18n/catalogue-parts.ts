@@ -83,6 +83,8 @@ export type BrowserPart = 'core' | FeaturePart;
 const SERVER_ONLY_PREFIXES = [
   'mail.',
   'carousel.',
+  // The content editor's words (issue 27), which the server hands the editor with its settings.
+  'editor.',
   'footer.',
   'home.',
   'installBanner.',

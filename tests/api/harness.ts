@@ -20,6 +20,8 @@ import type { CountryByIp } from '../../server/geo/country-by-ip.ts';
 import { PushSender } from '../../server/push/push-sender.ts';
 import type { PushServiceHosts } from '../../server/push/push-endpoints.ts';
 import { DEVELOPMENT_VAPID_KEYS } from '../../server/push/vapid.ts';
+import type { ArticleStore } from '../../server/content/article-source.ts';
+import type { EditorOptions } from '../../server/editor/editor-routes.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -103,6 +105,12 @@ export async function createTestApp(
     mailer?: Mailer;
     /** The push services the app's Web Push posts to (default: any http(s) endpoint, as in development). */
     pushServiceHosts?: PushServiceHosts;
+    /** The site's folder (default: an empty temp folder of its own, removed by close()). */
+    distDir?: string;
+    /** The articles (default: src/content's). */
+    articles?: ArticleStore;
+    /** The content editor at /admin (default off). */
+    editor?: EditorOptions;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase(backend, options.dataDir);
@@ -110,7 +118,7 @@ export async function createTestApp(
   const clock = () => new Date(now);
   if (options.seed !== false) await seedIfEmpty(database.db, clock);
   const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-  const distDir = mkdtempSync(join(tmpdir(), 'dist-'));
+  const distDir = options.distDir ?? mkdtempSync(join(tmpdir(), 'dist-'));
   const uploadDir = mkdtempSync(join(tmpdir(), 'uploads-'));
   const app = createApp({
     brand: options.brand ?? 'shipbox',
@@ -126,6 +134,8 @@ export async function createTestApp(
     // Every answer and refusal must be one the call's declaration promises (src/lib/api/endpoint.ts).
     checkContract: true,
     publicOrigin: options.publicOrigin,
+    ...(options.articles ? { articles: options.articles } : {}),
+    ...(options.editor ? { editor: options.editor } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.pushServiceHosts
@@ -188,7 +198,7 @@ export async function createTestApp(
       await database.close();
       await drop();
       rmSync(uploadDir, { recursive: true, force: true });
-      rmSync(distDir, { recursive: true, force: true });
+      if (!options.distDir) rmSync(distDir, { recursive: true, force: true });
     },
   };
 }
