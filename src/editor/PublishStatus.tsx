@@ -13,8 +13,9 @@ import type { Publishing } from './publishing.ts';
 // The editor's page has no stylesheet of the site: the region carries its own look, close to Decap's.
 const REGION: CSSProperties = {
   position: 'fixed',
-  right: '1rem',
-  bottom: '1rem',
+  // Decap lays its page out left to right in every language: the end of its line is the right edge.
+  insetInlineEnd: '1rem',
+  insetBlockEnd: '1rem',
   zIndex: 400,
   maxWidth: 'min(28rem, calc(100vw - 2rem))',
   font: '14px/1.45 system-ui, sans-serif',
@@ -64,8 +65,8 @@ export function PublishStatus({ publishing, t, lang }: Props) {
   const colour = running ? COLOURS.running : status?.state === 'published' ? COLOURS.published : COLOURS.failed;
   // The live region stays in the page, so that what appears in it is read out; the buttons are outside it.
   return (
-    <div lang={lang} dir={dirOf(lang)} style={REGION}>
-      <div style={shown ? { ...PANEL, borderInlineStartColor: colour } : undefined}>
+    <div dir="ltr" style={REGION}>
+      <div lang={lang} dir={dirOf(lang)} style={shown ? { ...PANEL, borderInlineStartColor: colour } : undefined}>
         <div role="status" aria-live="polite">
           {view.phase === 'unreachable' && <p style={{ margin: 0 }}>{t('editor.publish.unreachable')}</p>}
           {status?.state === 'checking' && <p style={{ margin: 0 }}>{t('editor.publish.checking')}</p>}
