@@ -12,6 +12,10 @@ const servers = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Journeys through a payment provider's pages check each step with axe: on a busy 2-core machine they need more
+  // than the defaults (30 s a test, 5 s an expectation), though they fail as surely when something is wrong.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,

@@ -185,7 +185,8 @@ test.describe('directions with the location allowed', () => {
     // Country names on the map are the browser's text: Arabic, right to left.
     const map = page.getByRole('region', { name: 'خريطة الأماكن في الإمارات العربية المتحدة' });
     const label = map.locator('.places-map-label:not([hidden]) > span').first();
-    await expect(label).toBeVisible();
+    // The software-drawn map's first frame, on a busy machine.
+    await expect(label).toBeVisible({ timeout: 15_000 });
     await expect(label).toHaveAttribute('dir', 'rtl');
     await expect(label).toHaveText(/\p{Script=Arabic}/u);
     // Inside the map, not pushed off it.
