@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import type { Hono } from 'hono';
 import { Scalar } from '@scalar/hono-api-reference';
 import type { OpenAPIV3_1 } from 'openapi-types';
+import { toolPagePolicy } from '../site/tool-page-policy.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -25,20 +26,7 @@ function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
 
 /** The page's policy: scripts from here and its inline blocks by hash; nothing outside. */
 export function docsPolicy(html: string): string {
-  return [
-    "default-src 'self'",
-    `script-src 'self' ${inlineHashes(html, 'script').join(' ')}`,
-    // The viewer injects its component styles at run time.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data:",
-    "font-src 'self' data:",
-    "connect-src 'self'",
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "frame-ancestors 'self'",
-    "form-action 'self'",
-  ].join('; ');
+  return toolPagePolicy({ scripts: inlineHashes(html, 'script') });
 }
 
 export function mountApiDocs(app: Hono, document: () => OpenAPIV3_1.Document, title: string): void {

@@ -22,6 +22,7 @@ import { LANG_COOKIE } from '../../src/lib/session/lang-cookie.ts';
 import { isLang, type Lang } from '../../src/i18n/languages.ts';
 import type { EditorSettings } from '../env.ts';
 import { serverCatalogue } from '../i18n/catalogues.ts';
+import { toolPagePolicy } from '../site/tool-page-policy.ts';
 import { isEditablePath, pathsOf, type LocalBackend } from './local-backend.ts';
 import type { ContentPublisher } from './publisher.ts';
 
@@ -73,22 +74,7 @@ export function editorPolicy(settings: EditorSettings): string {
           settings.authUrl && new URL(settings.authUrl).origin,
           GIT_API_ORIGINS[settings.backend],
         ].filter((origin): origin is string => Boolean(origin));
-  const connect = ["'self'", ...new Set(outside)].join(' ');
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // The editor's components inject their styles at run time.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    `connect-src ${connect}`,
-    "frame-src 'self'",
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "frame-ancestors 'self'",
-    "form-action 'self'",
-  ].join('; ');
+  return toolPagePolicy({ connect: [...new Set(outside)], images: ['blob:'], frames: true });
 }
 
 const PAGE = (lang: Lang, brand: Brand) => `<!doctype html>
