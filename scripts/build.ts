@@ -3,7 +3,8 @@
  * editor (dist/editor). `--missing` builds only the brands that have no build yet (used by `npm start`);
  * `--brand=<id>` builds one brand; `--skip-editor` leaves the editor out (a publish from the editor rebuilds the
  * sites only). DIST_ROOT builds into another folder than dist/, and CONTENT_DIR from another content folder
- * than src/content (server/editor/publisher.ts uses both).
+ * than src/content (server/editor/publisher.ts uses both). Every text file gets its Brotli and gzip forms beside it
+ * (`x.br`, `x.gz`), which the server sends as they are.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { nginxInclude, redirectsFile } from '../src/lib/routes/hosting-rules.ts'
 import { sitemapXml } from '../src/lib/routes/sitemap.ts';
 import { buildServiceWorker } from './build-service-worker.ts';
 import { buildEditor } from './build-editor.ts';
+import { precompressSite } from '../server/site/site-files.ts';
 
 const root = join(import.meta.dirname, '..');
 const distRoot = process.env.DIST_ROOT ? resolve(process.env.DIST_ROOT) : join(root, 'dist');
@@ -52,7 +54,9 @@ async function buildBrand(id: BrandId): Promise<void> {
   writeFileSync(join(distDir(id), 'sitemap.xml'), sitemapXml({ ...site, origin }, pages));
   writeFileSync(join(distDir(id), 'robots.txt'), `User-agent: *\nAllow: /\nSitemap: ${origin}/sitemap.xml\n`);
   const worker = await buildServiceWorker(distDir(id), brand);
-  const precached = `${worker.precached} files (${Math.round(worker.bytes / 1024)} KB) precached`;
+  // Last, so that nothing above (the sitemap, the service worker's list) counts the compressed forms as files.
+  const compressed = await precompressSite(distDir(id), join(root, 'node_modules', '.cache', 'precompressed'));
+  const precached = `${worker.precached} files (${Math.round(worker.bytes / 1024)} KB) precached; ${compressed.files} files compressed (${Math.round(compressed.bytes / 1024)} KB to ${Math.round(compressed.compressed / 1024)} KB Brotli)`;
   console.log(
     `Built ${id} into ${relative(root, distDir(id)) || distDir(id)} in ${((performance.now() - started) / 1000).toFixed(1)} s; ${precached}`,
   );

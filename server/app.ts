@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { Logger } from './logger.ts';
 import { securityHeaders } from './site/security-headers.ts';
 import { mountSite } from './site/site-handler.ts';
+import { SiteFiles } from './site/site-files.ts';
+import { ArticleAnswers } from './content/article-answers.ts';
 import { createApi } from './api/api.ts';
 import { mountApiDocs } from './api/api-docs.ts';
 import { openApiDocument } from './api/openapi.ts';
@@ -36,6 +38,10 @@ import { DEVELOPMENT_VAPID_KEYS } from './push/vapid.ts';
 export interface AppOptions {
   brand: BrandId;
   distDir: string;
+  /** The files of distDir in memory; default: read at creation. Shared with the server's quick path (main.ts). */
+  siteFiles?: SiteFiles;
+  /** GET api/articles' kept answers; default: a fresh set. Shared with the server's quick path (main.ts). */
+  articleAnswers?: ArticleAnswers;
   db: Db;
   logger: Logger;
   clock?: Clock;
@@ -201,6 +207,7 @@ export function createApp(options: AppOptions): Hono {
         : loaded
           ? () => Promise.resolve(loaded)
           : defaultArticleSource,
+    articleAnswers: options.articleAnswers ?? new ArticleAnswers(),
     sessions: new SessionStore(options.db, clock, options.sessionPolicy ?? DEFAULT_SESSION_POLICY),
     throttle: new Throttle(options.db, clock),
     links: new AccountLinks(options.db, clock),
@@ -222,7 +229,9 @@ export function createApp(options: AppOptions): Hono {
   if (options.editor) mountEditor(app, options.editor);
   if (payments instanceof SandboxProvider) mountSandbox(app, payments, { trustProxy });
 
-  mountSite(app, options.distDir, { brandSlug: brand.slug, languages: brand.languages });
+  const siteFiles = options.siteFiles ?? new SiteFiles(options.distDir);
+  options.editor?.local?.publisher.onPublished(() => siteFiles.reload());
+  mountSite(app, siteFiles, { brandSlug: brand.slug, languages: brand.languages });
 
   app.onError((error, c) => {
     const path = new URL(c.req.url).pathname;

@@ -2,12 +2,16 @@
 import { existsSync, rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { createApp } from './app.ts';
+import { SiteFiles } from './site/site-files.ts';
+import { quickPath } from './site/quick-path.ts';
+import { ArticleAnswers } from './content/article-answers.ts';
 import { listen } from './listen.ts';
 import { parseEnv } from './env.ts';
 import { createLogger } from './logger.ts';
 import { openDatabase } from './db/database.ts';
 import { seedIfEmpty } from './dev/seed.ts';
 import { refreshReferenceData } from './db/reference-data.ts';
+import { forgetPlaceNames } from './reference/place-names.ts';
 import { systemClock } from './clock.ts';
 import { createMailer } from './mail/mailer.ts';
 import { AlertScheduler } from './alerts/alert-scheduler.ts';
@@ -185,7 +189,13 @@ async function startEditor(): Promise<{ options: EditorOptions; stop: () => void
     articles: articleStore,
     logger,
     // The API's reference data (the country rates) follows the repository's own data files.
-    afterPublish: env.ownContent ? () => refreshReferenceData(database.db) : undefined,
+    // Place names read from those tables are kept a minute: this process forgets them at once.
+    afterPublish: env.ownContent
+      ? async () => {
+          await refreshReferenceData(database.db);
+          forgetPlaceNames(database.db);
+        }
+      : undefined,
   });
   logger[env.NODE_ENV === 'production' ? 'warn' : 'info'](
     { contentDir: env.contentDir },
@@ -202,9 +212,14 @@ async function startEditor(): Promise<{ options: EditorOptions; stop: () => void
 
 /** Set at SIGTERM: readiness answers 503 from then on (see shutdown below). */
 let closing = false;
+// The site's files in memory, shared by the app and the quick path in front of it (docs/decisions/040).
+const siteFiles = new SiteFiles(env.distDir);
+const articleAnswers = new ArticleAnswers();
 const app = createApp({
   brand: env.BRAND,
   distDir: env.distDir,
+  siteFiles,
+  articleAnswers,
   db: database.db,
   logger,
   trustProxy: env.TRUST_PROXY,
@@ -225,10 +240,24 @@ const app = createApp({
   // A process shutting down leaves the load balancer's rotation before it stops answering.
   readiness: () => (closing ? Promise.resolve('shutting down') : database.problem()),
 });
-const server = listen(app.fetch, { port: env.PORT, hostname: env.HOST }, (info) => {
-  const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
-  logger.info({ brand: env.BRAND, url: `http://${host}:${info.port}/` }, 'listening');
-});
+const server = listen(
+  app.fetch,
+  {
+    port: env.PORT,
+    hostname: env.HOST,
+    quickPath: quickPath({
+      files: siteFiles,
+      site: { brandSlug: brands[env.BRAND].slug, languages: brands[env.BRAND].languages },
+      trustProxy: env.TRUST_PROXY,
+      logger,
+      articles: { answers: articleAnswers, current: () => articleStore.current },
+    }),
+  },
+  (info) => {
+    const host = info.family === 'IPv6' ? `[${info.address}]` : info.address;
+    logger.info({ brand: env.BRAND, url: `http://${host}:${info.port}/` }, 'listening');
+  },
+);
 
 // The package alerts (docs/decisions/034): every process runs them; the database makes each alert go once. Their
 // links lead to PUBLIC_ORIGIN, else to this server as a developer opens it.

@@ -1,3 +1,4 @@
+import type { ArticleAnswers } from '../content/article-answers.ts';
 import type { Context } from 'hono';
 import type { Db } from '../db/database.ts';
 import type { Clock } from '../clock.ts';
@@ -34,6 +35,8 @@ export interface ApiDeps {
   countryByIp: CountryByIp;
   /** The site's articles (src/content), loaded once. */
   articles: () => Promise<ArticleSource>;
+  /** GET api/articles' answers, kept per article source (shared with the quick path). */
+  articleAnswers: ArticleAnswers;
   /** Origin for links in e-mails; the request's own when unset. */
   publicOrigin: string | undefined;
   /** Where uploaded files are kept. */

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Hono, type Context, type Handler, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
@@ -143,13 +144,24 @@ async function checkAnswer(endpoint: AnyEndpoint, response: Response): Promise<v
       `${endpoint.method} ${endpoint.path} answered ${response.status}, declared ${expected.join(' or ')}`,
     );
   }
-  const body: unknown = await response
-    .clone()
-    .json()
-    .catch(() => undefined);
+  const body = await answerJson(response);
   const result = z.safeParse(answer, body);
   if (!result.success) {
     throw new ContractBreach(`${endpoint.method} ${endpoint.path} answer breaks its schema: ${result.error.message}`);
+  }
+}
+
+/** A JSON answer's body, decoded when the handler sent it compressed (the articles' kept answers). */
+async function answerJson(response: Response): Promise<unknown> {
+  const bytes = Buffer.from(await response.clone().arrayBuffer());
+  const encoding = response.headers.get('Content-Encoding');
+  try {
+    const text = (
+      encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes
+    ).toString('utf8');
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }
 

@@ -3,7 +3,7 @@
  * idle and absolute time-outs; logout deletes the row.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
@@ -44,10 +44,19 @@ const USER_AGENT_MAX = 300;
 /** Only write the last-seen time when it moved this much, so every request doesn't write. */
 const TOUCH_AFTER_MS = 60_000;
 
+/** The session row by its id's hash, as a statement prepared with a placeholder. */
+const sessionQuery = (db: Db) =>
+  db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.idHash, sql.placeholder('idHash')))
+    .prepare('session_by_id_hash');
+
 export class SessionStore {
   private readonly db: Db;
   private readonly clock: Clock;
   private readonly policy: SessionPolicy;
+  private bySession: ReturnType<typeof sessionQuery> | undefined;
 
   constructor(db: Db, clock: Clock, policy: SessionPolicy = DEFAULT_SESSION_POLICY) {
     this.db = db;
@@ -77,7 +86,9 @@ export class SessionStore {
   /** The user of a live session, refreshing its idle time; null when unknown or expired (and then deleted). */
   async resolve(id: string): Promise<string | null> {
     const idHash = hashId(id);
-    const [row] = await this.db.select().from(sessions).where(eq(sessions.idHash, idHash));
+    // Asked on every request of a logged-in customer: prepared once per connection, not parsed and planned each time.
+    this.bySession ??= sessionQuery(this.db);
+    const [row] = await this.bySession.execute({ idHash });
     if (!row) return null;
     const now = this.clock();
     const idleEnd = row.lastSeenAt.getTime() + this.policy.idleMinutes * 60_000;

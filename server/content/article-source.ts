@@ -291,16 +291,24 @@ export function defaultArticleSource(): Promise<ArticleSource> {
  */
 export class ArticleStore {
   private source: Promise<ArticleSource>;
+  private now: ArticleSource;
 
   constructor(source: ArticleSource) {
     this.source = Promise.resolve(source);
+    this.now = source;
   }
 
   get(): Promise<ArticleSource> {
     return this.source;
   }
 
+  /** The source served now, for readers that can't wait (the quick path). */
+  get current(): ArticleSource {
+    return this.now;
+  }
+
   replace(source: ArticleSource): void {
     this.source = Promise.resolve(source);
+    this.now = source;
   }
 }

@@ -58,6 +58,8 @@ export interface DatabaseOptions {
   onPoolError?: (error: Error) => void;
   /** Work to do once migrated and before anyone else starts it (seeding): under the same lock on PostgreSQL. */
   setup?: (db: Db) => Promise<void>;
+  /** Told every statement the app sends, with its parameters (the benchmark replays them without the app). */
+  onQuery?: (query: string, params: unknown[]) => void;
 }
 
 /**
@@ -141,7 +143,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     pool.on('error', options.onPoolError ?? (() => {}));
     markConnectFailures(pool);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
+    const db = drizzlePg(pool, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
     try {
       await withStartupLock(databaseUrl, async () => {
         await pool.query(`create schema if not exists ${pgSchema}`);
@@ -157,7 +160,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
+  const db = drizzlePglite(client, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
   // One process only: PGlite is embedded, so there is no one to wait for.
   try {
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS });

@@ -123,6 +123,7 @@ export class ContentPublisher {
   private again = false;
   private child: ChildProcess | undefined;
   private closed = false;
+  private readonly published: (() => void)[] = [];
 
   constructor(options: PublisherOptions) {
     this.options = options;
@@ -148,6 +149,11 @@ export class ContentPublisher {
       this.running = undefined;
     });
     return this.status();
+  }
+
+  /** Calls `listener` after each publish has swapped the new builds in (the server's files reload then). */
+  onPublished(listener: () => void): void {
+    this.published.push(listener);
   }
 
   /** Resolves when no publish is running. */
@@ -240,6 +246,7 @@ export class ContentPublisher {
     }
     await rm(staging, { recursive: true, force: true });
     this.options.articles.replace(source);
+    for (const listener of this.published) listener();
     await this.options.afterPublish?.();
     this.set({ state: 'published', finishedAt: this.now(), problems: [], log: '' });
     logger.info({ brands, ms: Math.round(performance.now() - started) }, 'content published');

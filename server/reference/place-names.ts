@@ -18,8 +18,44 @@ export interface PlaceNames {
   city: (englishName: string) => string | undefined;
 }
 
-/** The names of places in `lang`. English names come back as the data writes them. */
-export async function placeNames(db: Db, lang: Lang): Promise<PlaceNames> {
+/**
+ * How long names read from the database are kept. The reference data changes when the content does: at a deploy (a
+ * new process) or a publish in development, after which the publishing process calls `forgetPlaceNames`
+ * (server/main.ts); this bounds how long any other process may show the previous names.
+ */
+export const PLACE_NAMES_TTL_MS = 60_000;
+
+const kept = new WeakMap<Db, Map<Lang, { at: number; names: Promise<PlaceNames> }>>();
+
+/** Drops the names kept for `db` (its reference tables were just written). */
+export function forgetPlaceNames(db: Db): void {
+  kept.delete(db);
+}
+
+/**
+ * The names of places in `lang`. English names come back as the data writes them. Read once per language and kept
+ * (PLACE_NAMES_TTL_MS): answers that name places (tracking histories, messages) would otherwise read two whole
+ * reference tables on every request.
+ */
+export function placeNames(db: Db, lang: Lang): Promise<PlaceNames> {
+  let byLang = kept.get(db);
+  if (!byLang) {
+    byLang = new Map();
+    kept.set(db, byLang);
+  }
+  const now = performance.now();
+  const found = byLang.get(lang);
+  if (found && now - found.at < PLACE_NAMES_TTL_MS) return found.names;
+  const names = readPlaceNames(db, lang);
+  byLang.set(lang, { at: now, names });
+  // A failed read (the database down) is not kept: the next request tries again.
+  names.catch(() => {
+    if (byLang.get(lang)?.names === names) byLang.delete(lang);
+  });
+  return names;
+}
+
+async function readPlaceNames(db: Db, lang: Lang): Promise<PlaceNames> {
   const officeRows = (await db.select({ data: offices.data }).from(offices)).map(({ data }) => data as Office);
   const cityRows = await db.select({ en: cities.cityName, ar: cities.cityNameAr }).from(cities);
   const byOffice = new Map(officeRows.map((o) => [o.id, pickLang(lang, o.cityName)]));

@@ -1,6 +1,9 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 
+/** Strict-Transport-Security, on answers sent over HTTPS. */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
 /**
  * Headers on every response. Pages carry their own script and style policy with hashes (a CSP <meta>
  * the build writes); this header adds what a <meta> can't say (frame-ancestors) and closes the rest.
@@ -31,6 +34,6 @@ export function securityHeaders(options: { trustProxy: boolean }): MiddlewareHan
     });
     if (own) c.res.headers.append('Content-Security-Policy', own);
     const proto = options.trustProxy ? c.req.header('x-forwarded-proto') : new URL(c.req.url).protocol.replace(':', '');
-    if (proto === 'https') c.header('Strict-Transport-Security', 'max-age=63072000; includeSubDomains');
+    if (proto === 'https') c.header('Strict-Transport-Security', HSTS);
   };
 }

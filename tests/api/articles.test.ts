@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,12 @@ import { apiErrorSchema } from '../../src/lib/api/errors.ts';
 import { shopsSchema } from '../../src/lib/content/schemas.ts';
 import { matchPath } from '../../src/lib/routes/paths.ts';
 import { LANGUAGES } from '../../src/i18n/languages.ts';
-import { CONTENT_ROOT, loadArticleSource, type ArticleSource } from '../../server/content/article-source.ts';
+import {
+  ArticleStore,
+  CONTENT_ROOT,
+  loadArticleSource,
+  type ArticleSource,
+} from '../../server/content/article-source.ts';
 
 // Expectations come from the content files themselves (their number, their order fields), not from a copy.
 const markdownCount = (collection: string, lang: string) => {
@@ -261,6 +267,61 @@ describe.each(BACKENDS)('articles API on %s', (backend) => {
           shoppingDirectory: 'GBR',
         }),
       ).toHaveProperty('shoppingDirectory');
+    });
+  });
+
+  describe('answers kept per build', () => {
+    const url = (query: Record<string, string>) => `/api/articles?${new URLSearchParams(query).toString()}`;
+    const faqs = { subCategory: 'faqs', language: 'ar', scope: 'shipbox', pageindex: '1', pagesize: '3' };
+
+    it('sends an answer in the encoding the client takes, with its pagination, ETag and 304', async () => {
+      const plain = await t.request(url(faqs));
+      const plainBody = articleResponseSchema.parse(await plain.json());
+      const br = await t.request(url(faqs), { headers: { 'accept-encoding': 'gzip, br' } });
+      expect([br.status, br.headers.get('content-encoding'), br.headers.get('vary')]).toEqual([
+        200,
+        'br',
+        'Accept-Encoding',
+      ]);
+      expect(JSON.parse(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString())).toEqual(plainBody);
+      const gz = await t.request(url(faqs), { headers: { 'accept-encoding': 'gzip' } });
+      expect(JSON.parse(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString())).toEqual(plainBody);
+      expect(pagination(br)).toEqual(pagination(plain));
+      expect(pagination(br).CurrentPage).toBe(1);
+
+      const etag = br.headers.get('etag');
+      expect(etag).toMatch(/^"[\w-]{22}-br"$/);
+      const held = await t.request(url(faqs), { headers: { 'accept-encoding': 'br', 'if-none-match': etag! } });
+      expect([held.status, await held.text()]).toEqual([304, '']);
+      // Another question is another answer.
+      const next = await t.request(url({ ...faqs, pageindex: '0' }), { headers: { 'if-none-match': etag! } });
+      expect(next.status).toBe(200);
+      expect(pagination(next).CurrentPage).toBe(0);
+    });
+
+    it('answers from the new articles once a publish hands them over', async () => {
+      const store = new ArticleStore(await loadArticleSource());
+      const own = await createTestApp(backend, { articles: store });
+      try {
+        const ask = { subCategory: 'what-is', language: 'en', scope: 'shipbox' };
+        const before = await own.request(url(ask));
+        const etag = before.headers.get('etag')!;
+        const old = articleResponseSchema.parse(await before.json());
+        const current = await loadArticleSource();
+        const page = current.pages.en.get('what-is')!;
+        store.replace({
+          ...current,
+          pages: {
+            ...current.pages,
+            en: new Map([...current.pages.en, ['what-is', { ...page, title: `${page.title} (edited)` }]]),
+          },
+        });
+        const after = await own.request(url(ask), { headers: { 'if-none-match': etag } });
+        expect(after.status).toBe(200);
+        expect(articleResponseSchema.parse(await after.json()).subject).toBe(`${old.subject} (edited)`);
+      } finally {
+        await own.close();
+      }
     });
   });
 });

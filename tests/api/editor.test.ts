@@ -277,6 +277,8 @@ describe('content editor with the local backend', () => {
   it('publishes: every brand rebuilt and swapped in, the API serving the new text without a restart', async () => {
     const raw = readFileSync(join(repo, FAQ), 'utf8').replace(/^summary: .*$/m, 'summary: ملخص منشور من المحرر');
     writeFileSync(join(repo, FAQ), raw);
+    // The server holds the site's files in memory: the old build until the publish swaps the new one in.
+    expect(await (await t.request('/index.html')).text()).toBe('<p>before</p>');
     const res = await t.request('/admin/publish', { method: 'POST', headers: JSON_HEADERS, body: '{}' });
     expect(res.status).toBe(202);
     await publisher.settled();
@@ -286,6 +288,7 @@ describe('content editor with the local backend', () => {
     for (const brand of Object.keys(brands)) {
       expect(readFileSync(join(distRoot, brand, 'index.html'), 'utf8')).toBe('<p>ملخص منشور من المحرر</p>');
     }
+    expect(await (await t.request('/index.html')).text()).toBe('<p>ملخص منشور من المحرر</p>');
     expect((await t.request('/')).status).not.toBe(500);
     // Nothing of the staging or the previous builds is left beside the sites.
     expect(readdirSync(distRoot).sort()).toEqual([...Object.keys(brands), 'editor'].sort());

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { createApp } from '../../server/app.ts';
+import { SiteFiles } from '../../server/site/site-files.ts';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { createLogger, type Logger } from '../../server/logger.ts';
@@ -40,6 +41,8 @@ export interface TestApp {
   uploadDir: string;
   /** The app's site folder. */
   distDir: string;
+  /** The site folder's files as the app holds them: `reload()` after writing files there. */
+  siteFiles: SiteFiles;
   /** The app's clock. */
   clock: () => Date;
   /** Moves the clock forward. */
@@ -120,9 +123,11 @@ export async function createTestApp(
   const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const distDir = options.distDir ?? mkdtempSync(join(tmpdir(), 'dist-'));
   const uploadDir = mkdtempSync(join(tmpdir(), 'uploads-'));
+  const siteFiles = new SiteFiles(distDir);
   const app = createApp({
     brand: options.brand ?? 'shipbox',
     distDir,
+    siteFiles,
     uploadDir,
     db: database.db,
     logger,
@@ -176,6 +181,7 @@ export async function createTestApp(
     database,
     uploadDir,
     distDir,
+    siteFiles,
     clock,
     advance: (ms) => {
       now += ms;

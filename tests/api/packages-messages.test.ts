@@ -117,6 +117,10 @@ describe.each(BACKENDS)('packages and messages on %s', (backend) => {
       expect(page1.unreadCount).toBe(5);
       const guids0 = new Set(page0.messages.map((m) => m.guid));
       expect(page1.messages.some((m) => guids0.has(m.guid))).toBe(false);
+      // A page past the end still has the list's counts (no row carries them there).
+      const past = await messageList('?pageIndex=5');
+      expect(pagination(past)).toEqual({ TotalCount: 16, PageSize: 10, CurrentPage: 5, TotalPages: 2 });
+      expect(messagesPageSchema.parse(await past.json())).toEqual({ messages: [], unreadCount: 5 });
       expect(await error(await messageList('?pageSize=1000'))).toEqual([400, 'VALIDATION']);
     });
 

@@ -450,6 +450,7 @@ describe.each(BACKENDS)('security on %s', (backend) => {
       }
       mkdirSync(join(t.distDir, '_astro'), { recursive: true });
       writeFileSync(join(t.distDir, '_astro', 'boot.abc123.js'), 'console.log(1)');
+      t.siteFiles.reload();
     });
 
     const RESPONSES: [string, string, number][] = [

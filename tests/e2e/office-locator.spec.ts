@@ -6,6 +6,7 @@
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { expectAccessible } from './support.ts';
+import { MAP_IDLE_DELAY_MS, MAP_VIEW_MARGIN_PX } from '../../src/lib/maps/on-demand.ts';
 
 /** Dubai Marina, near the Dubai offices. */
 const NEAR_DUBAI = { latitude: 25.08, longitude: 55.14 };
@@ -213,4 +214,55 @@ test('directions without the location allowed say why, and offer to try again', 
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   expect(directionsCalls(seen)).toHaveLength(0);
   await expectAccessible(page);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+
+  test('the list comes first; the map below it holds its place and comes when the page is idle', async ({ page }) => {
+    // Every layout shift and when, as Lighthouse's CLS adds them up (those right after input excepted). The heading
+    // settling on the country's name can shift the page before the list shows; what counts here is the map's arrival.
+    await page.addInitScript(() => {
+      const shifts: { value: number; at: number }[] = [];
+      (window as unknown as { shifts: typeof shifts }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push({ value: entry.value, at: entry.startTime });
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const mapFiles: string[] = [];
+    page.on('request', (r) => {
+      if (/PlacesMap|maplibre|countries-50m/.test(r.url())) mapFiles.push(r.url());
+    });
+    await page.goto('/en/office/office-locator/AE', { waitUntil: 'networkidle' });
+    await expect(page.locator('.locator-list > li').first()).toBeVisible();
+
+    // Below the fold: a box of the map's size saying the map is coming, and none of the map's files yet.
+    const placeholder = page.locator('.places-map-placeholder');
+    await expect(placeholder.getByRole('status')).toHaveText('Loading the map…');
+    const box = (await placeholder.boundingBox())!;
+    expect(box.y).toBeGreaterThan(823 + MAP_VIEW_MARGIN_PX);
+    // Nothing of the map asked for before the idle path's time (a busy machine may reach it before the network rests).
+    const early = await page.evaluate((delay) => {
+      const [nav] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      const loaded = nav && nav.loadEventEnd > 0 ? nav.loadEventEnd : performance.now();
+      return performance
+        .getEntriesByType('resource')
+        .filter((e) => /PlacesMap|maplibre|countries-50m/.test(e.name) && e.startTime < loaded + delay - 100)
+        .map((e) => e.name);
+    }, MAP_IDLE_DELAY_MS);
+    expect(early).toEqual([]);
+    const placeholderShown = await page.evaluate(() => performance.now());
+    await expectAccessible(page);
+
+    // Left alone, the page fetches the map once idle; it takes the box's place exactly and nothing moves.
+    const map = page.getByRole('region', { name: 'Map of the places in United Arab Emirates' });
+    await expect(map.locator('canvas')).toBeAttached({ timeout: 20_000 });
+    expect(mapFiles.length).toBeGreaterThan(0);
+    await expect(placeholder).toHaveCount(0);
+    expect(await map.boundingBox()).toEqual(box);
+    const shifts = await page.evaluate(() => (window as unknown as { shifts: { value: number; at: number }[] }).shifts);
+    expect(shifts.filter((shift) => shift.at >= placeholderShown)).toEqual([]);
+  });
 });

@@ -14,6 +14,8 @@ describe('hosting rules', () => {
     expect(conf).toContain('(?:[A-Za-z]{3}|\\d{1,5})');
     expect(conf).toContain('location /ar/ { error_page 404 /ar/404.html;');
     expect(conf).toMatch(/\^\/\(\?!\(\?:en\|ar\)\(\?:\/\|\$\)\)\[A-Za-z\]\{2\}/);
+    // The gzipped files the build writes beside each text file are sent as they are.
+    expect(conf).toContain('gzip_static on;');
   });
 
   it("answers the tool box's forms sent without JavaScript, as the server does", () => {

@@ -3,7 +3,7 @@
  * message (marks it read) and deleting one (a soft delete: the row stays, flagged). The product's own messages
  * read in the language asked for (server/messages/service-messages.ts).
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { PackageStorage } from '../../../src/lib/storage/storage-schema.ts';
 import type { Lang } from '../../../src/i18n/languages.ts';
 import type { Db } from '../../db/database.ts';
@@ -100,18 +100,30 @@ export function packagesMessagesRoutes(router: ApiRouter): void {
     const { db } = c.var.deps;
     const text = await messageTexter(db, brandLang(c, page.language));
     const guid = c.var.userGuid;
-    const [total] = await db.select({ n: count() }).from(messages).where(liveMessagesOf(guid));
+    // The page with the list's total and unread count in one statement: window counts are taken before the limit.
     const rows = await db
-      .select()
+      .select({
+        message: messages,
+        total: sql<number>`count(*) over ()`.mapWith(Number),
+        unread: sql<number>`count(*) filter (where not ${messages.isRead}) over ()`.mapWith(Number),
+      })
       .from(messages)
       .where(liveMessagesOf(guid))
       .orderBy(desc(messages.createdAt), desc(messages.id))
       .limit(page.pageSize)
       .offset(offsetOf(page));
-    setPagination(c, total?.n ?? 0, page);
+    let total = rows[0]?.total ?? 0;
+    let unread = rows[0]?.unread ?? 0;
+    // A page past the end has no rows to carry the counts.
+    if (rows.length === 0 && page.pageIndex > 0) {
+      const [all] = await db.select({ n: count() }).from(messages).where(liveMessagesOf(guid));
+      total = all?.n ?? 0;
+      unread = await unreadCount(db, guid);
+    }
+    setPagination(c, total, page);
     const body: MessagesPage = {
-      messages: rows.map((m) => toSummary(m, text(m))),
-      unreadCount: await unreadCount(db, guid),
+      messages: rows.map(({ message }) => toSummary(message, text(message))),
+      unreadCount: unread,
     };
     return body;
   });

@@ -14,13 +14,18 @@ export const offsetOf = (page: Page) => page.pageIndex * page.pageSize;
 
 /** Sets X-Pagination: the total of the list, the page size, the page (from 0) and the number of pages. */
 export function setPagination(c: Context<ApiEnv>, totalCount: number, page: Page): void {
+  c.header(PAGINATION_HEADER, paginationHeader(totalCount, page));
+}
+
+/** The X-Pagination header's value for a page of a list of `totalCount`. */
+export function paginationHeader(totalCount: number, page: Page): string {
   const pagination: Pagination = {
     TotalCount: totalCount,
     PageSize: page.pageSize,
     CurrentPage: page.pageIndex,
     TotalPages: Math.ceil(totalCount / page.pageSize),
   };
-  c.header(PAGINATION_HEADER, JSON.stringify(pagination));
+  return JSON.stringify(pagination);
 }
 
 /** A path or body id that fits PostgreSQL's integer: 1 to 2,147,483,647. */

@@ -16,9 +16,10 @@ import { ARTICLES, withBrand } from '../../../src/lib/content/articles.ts';
 import { buildUrl } from '../../../src/lib/routes/paths.ts';
 import { pickLang, type Lang } from '../../../src/i18n/languages.ts';
 import type { ArticleSource, RenderedPage } from '../../content/article-source.ts';
-import type { ApiEnv } from '../env.ts';
 import { invalid, notFound } from '../http-errors.ts';
-import { offsetOf, setPagination, type Page } from '../account-home/paging.ts';
+import { offsetOf, paginationHeader, type Page } from '../account-home/paging.ts';
+import { keptAnswer, type KeptAnswer } from '../../content/article-answers.ts';
+import type { ApiEnv } from '../env.ts';
 import type { ApiRouter } from '../router.ts';
 
 type ArticlePage = (typeof ARTICLE_PAGES)[number];
@@ -77,14 +78,21 @@ function metaPage(source: ArticleSource, lang: Lang, key: string): RenderedPage 
   return page;
 }
 
-/** One page of a list, with the X-Pagination header. */
-function paged<T>(c: Context<ApiEnv>, items: readonly T[], page: Page): T[] {
-  setPagination(c, items.length, page);
+/** An answer with the X-Pagination header of a list, if it is one. */
+interface Answer {
+  body: ArticleResponse;
+  pagination: string | null;
+}
+
+/** One page of a list; `answer` gets its X-Pagination header. */
+function paged<T>(answer: { pagination: string | null }, items: readonly T[], page: Page): T[] {
+  answer.pagination = paginationHeader(items.length, page);
   return items.slice(offsetOf(page), offsetOf(page) + page.pageSize);
 }
 
-function listResponse(c: Context<ApiEnv>, source: ArticleSource, key: keyof typeof LIST_ROUTES, ask: Ask) {
+function listResponse(source: ArticleSource, key: keyof typeof LIST_ROUTES, ask: Ask): Answer {
   const { lang, brand } = ask;
+  const sink = { pagination: null as string | null };
   const url = (name: string, params?: Record<string, string>) => buildUrl(lang, name, brand.slug, params);
   const text = (s: string) => withBrand(s, brand.name);
   const itemUrl = (name: string, item: { id: number; slug: string }) =>
@@ -104,21 +112,21 @@ function listResponse(c: Context<ApiEnv>, source: ArticleSource, key: keyof type
   let articles: ArticleItem[];
   switch (key) {
     case 'faqs':
-      articles = paged(c, source.faqs[lang], ask.page).map((f) => article(f, LIST_ROUTES.faqs.item));
+      articles = paged(sink, source.faqs[lang], ask.page).map((f) => article(f, LIST_ROUTES.faqs.item));
       break;
     case 'service-updates':
-      articles = paged(c, source.serviceUpdates[lang], ask.page).map((u) => ({
+      articles = paged(sink, source.serviceUpdates[lang], ask.page).map((u) => ({
         ...article(u, LIST_ROUTES['service-updates'].item),
         date: isoDay(u.date),
       }));
       break;
     case 'banners':
-      articles = paged(c, source.banners[lang], ask.page).map((b) => article(b, LIST_ROUTES.banners.item));
+      articles = paged(sink, source.banners[lang], ask.page).map((b) => article(b, LIST_ROUTES.banners.item));
       break;
     case 'shopping-directory': {
       const code = ask.shoppingDirectory;
       const shops = code ? source.shops.filter((s) => s.countryCode === code) : source.shops;
-      articles = paged(c, shops, ask.page).map((s) => ({
+      articles = paged(sink, shops, ask.page).map((s) => ({
         id: s.id,
         articleKey: String(s.id),
         subject: s.name,
@@ -146,7 +154,20 @@ function listResponse(c: Context<ApiEnv>, source: ArticleSource, key: keyof type
     url: buildUrl(lang, LIST_ROUTES[key].list, brand.slug, {}, listQuery),
     articles,
   };
-  return body;
+  return { body, pagination: sink.pagination };
+}
+
+/** Sends a kept answer from the app. */
+function sendKept(c: Context<ApiEnv>, answer: KeptAnswer): Response {
+  const sent = keptAnswer(answer, {
+    method: c.req.method,
+    acceptEncoding: c.req.header('accept-encoding'),
+    ifNoneMatch: c.req.header('if-none-match'),
+  });
+  return new Response(sent.body === null ? null : new Uint8Array(sent.body), {
+    status: sent.status,
+    headers: sent.headers,
+  });
 }
 
 export function articlesRoutes(router: ApiRouter): void {
@@ -156,6 +177,10 @@ export function articlesRoutes(router: ApiRouter): void {
       throw invalid({ language: [`${brand.name} is published in ${brand.languages.join(', ')} only`] });
     }
     const source = await c.var.deps.articles();
+    // Kept per article source: a publish hands the API a new source, and with it a fresh set of answers.
+    const answers = c.var.deps.articleAnswers;
+    const url = c.req.url;
+    const search = url.includes('?') ? url.slice(url.indexOf('?')) : '';
     const ask: Ask = {
       lang: q.language,
       brand,
@@ -163,10 +188,22 @@ export function articlesRoutes(router: ApiRouter): void {
       shoppingDirectory: q.shoppingDirectory,
     };
     const key = q.subCategory;
-    if (key in LIST_ROUTES) return listResponse(c, source, key as keyof typeof LIST_ROUTES, ask);
+    const question = JSON.stringify([q.scope, q.language, key, q.pageindex, q.pagesize, q.shoppingDirectory ?? null]);
+    if (key in LIST_ROUTES) {
+      return sendKept(
+        c,
+        answers.get(source, question, search, () => listResponse(source, key as keyof typeof LIST_ROUTES, ask)),
+      );
+    }
     const pageKey = key as ArticlePage;
     const page = source.pages[ask.lang].get(pageKey);
     if (!page) throw notFound();
-    return pageResponse(key, page, buildUrl(ask.lang, PAGE_ROUTES[pageKey], brand.slug), brand);
+    return sendKept(
+      c,
+      answers.get(source, question, search, () => ({
+        body: pageResponse(key, page, buildUrl(ask.lang, PAGE_ROUTES[pageKey], brand.slug), brand),
+        pagination: null,
+      })),
+    );
   });
 }

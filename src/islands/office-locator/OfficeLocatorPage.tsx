@@ -342,6 +342,7 @@ function OfficeLocatorView({ lang, brandSlug, officeCountries, mapStyleUrl }: Pr
               userPosition={userAt}
               {...(mapStyleUrl ? { styleUrl: mapStyleUrl } : {})}
               loadingText={t('officeLocator.map.loading')}
+              defer
             />
           </div>
         </div>

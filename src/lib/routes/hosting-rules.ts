@@ -51,6 +51,8 @@ export function nginxInclude(site: SiteShape): string {
     `# ${HEADER}`,
     'merge_slashes off;',
     `error_page 404 /${fallback}/404.html;`,
+    '# The build writes each text file gzipped beside it (x.gz); nginx sends that rather than compressing.',
+    'gzip_static on;',
     '',
     '# Double and trailing slashes: one permanent redirect to the clean URL.',
     'location ~ "//" { rewrite "^(.*?)//+(.*)$" "$1/$2" permanent; }',
