@@ -118,8 +118,8 @@ function wireInstallBanner(): void {
 
 /**
  * The floating chat button never covers a control, field, price or address: it steps aside (fades and lets taps
- * through) while one is under it, checked as the page scrolls, resizes or changes. The page's end keeps room for
- * it, so there it always shows.
+ * through) while one is under it, checked as the page scrolls, resizes or changes (the route guard showing a
+ * guarded page's content included). The page's end keeps room for it, so there it always shows.
  */
 function keepChatClear(link: HTMLElement): void {
   let queued = false;
@@ -141,6 +141,9 @@ function keepChatClear(link: HTMLElement): void {
     subtree: true,
     attributeFilter: ['hidden', 'open', 'aria-selected'],
   });
+  // A guarded page's content is hidden until the route guard has decided, which it marks on <html>: the fields it
+  // shows then may be under the button although nothing in the body changed.
+  new MutationObserver(queue).observe(document.documentElement, { attributeFilter: ['data-guard', 'data-session'] });
   queue();
 }
 
