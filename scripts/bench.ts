@@ -664,22 +664,22 @@ function largestScript(): string {
 }
 
 async function record(origin: string, c: StaticCase): Promise<Recorded> {
-  const res = await fetch(origin + c.path, { headers: { 'accept-encoding': 'br, gzip', ...c.headers } });
-  // fetch decodes bodies; the bare handler must send the encoded bytes, so they are asked for again, undecoded.
-  const raw = await new Promise<Buffer>((resolve, reject) => {
-    const req = httpGet(origin + c.path, { headers: { 'accept-encoding': 'br, gzip', ...c.headers } }, (r) => {
+  // Asked with Node's http client, which leaves the body as sent (fetch would decode it).
+  return new Promise<Recorded>((resolve, reject) => {
+    const req = httpGet(origin + c.path, { headers: { 'accept-encoding': 'br, gzip', ...c.headers } }, (res) => {
       const chunks: Buffer[] = [];
-      r.on('data', (chunk: Buffer) => chunks.push(chunk));
-      r.on('end', () => resolve(Buffer.concat(chunks)));
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const headers = Object.fromEntries(
+          Object.entries(res.headers)
+            .filter(([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name))
+            .map(([name, value]) => [name, String(value)]),
+        );
+        resolve({ status: res.statusCode ?? 0, headers, body: Buffer.concat(chunks).toString('base64') });
+      });
     });
     req.on('error', reject);
   });
-  const headers = Object.fromEntries(
-    [...res.headers.entries()].filter(
-      ([name]) => !['date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name),
-    ),
-  );
-  return { status: res.status, headers, body: raw.toString('base64') };
 }
 
 /**

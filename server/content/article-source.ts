@@ -290,16 +290,14 @@ export function defaultArticleSource(): Promise<ArticleSource> {
  * answering keep the source they started with, every later one gets the new.
  */
 export class ArticleStore {
-  private source: Promise<ArticleSource>;
   private now: ArticleSource;
 
   constructor(source: ArticleSource) {
-    this.source = Promise.resolve(source);
     this.now = source;
   }
 
   get(): Promise<ArticleSource> {
-    return this.source;
+    return Promise.resolve(this.now);
   }
 
   /** The source served now, for readers that can't wait (the quick path). */
@@ -308,7 +306,6 @@ export class ArticleStore {
   }
 
   replace(source: ArticleSource): void {
-    this.source = Promise.resolve(source);
     this.now = source;
   }
 }

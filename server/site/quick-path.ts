@@ -9,6 +9,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { Hono } from 'hono';
+import { parse } from 'hono/utils/cookie';
 import type { SiteShape } from '../../src/lib/routes/url-rules.ts';
 import { LANG_COOKIE } from '../../src/lib/session/lang-cookie.ts';
 import type { Logger } from '../logger.ts';
@@ -27,13 +28,6 @@ export interface QuickPathOptions {
   logger: Logger;
   /** The articles' kept answers, and the article source the API serves now (a publish replaces it). */
   articles?: { answers: ArticleAnswers; current: () => object };
-}
-
-/** The `lang` cookie's value in a Cookie header. */
-function langCookie(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const match = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([^;]*)`).exec(header);
-  return match?.[1];
 }
 
 /** The headers the app's security middleware puts on every answer, taken from it once (so they can't drift). */
@@ -70,7 +64,14 @@ export function quickPath(options: QuickPathOptions): (req: IncomingMessage, res
       const kept = method === 'GET' && articles ? articles.answers.lookup(articles.current(), search) : undefined;
       answer = kept ? keptAnswer(kept, ask) : null;
     } else {
-      answer = siteAnswer(files, site, pathname, search, langCookie(req.headers.cookie), ask);
+      answer = siteAnswer(
+        files,
+        site,
+        pathname,
+        search,
+        req.headers.cookie ? parse(req.headers.cookie, LANG_COOKIE)[LANG_COOKIE] : undefined,
+        ask,
+      );
     }
     if (answer === null) return false;
 

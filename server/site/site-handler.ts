@@ -77,9 +77,11 @@ function answerDecision(files: SiteFiles, decision: UrlDecision, ask: Ask): Site
       return page(decision.file, 404);
     case 'form-error':
       return page(decision.file, decision.status);
-    case 'page':
+    case 'page': {
+      const found = files.get(`/${decision.file}`);
       // A route of the table whose page is not built yet is not found either.
-      return files.get(`/${decision.file}`) ? page(decision.file, 200) : page(notFoundFile(decision.lang), 404);
+      return found ? answerFile(found, 200, 'no-cache', ask) : page(notFoundFile(decision.lang), 404);
+    }
   }
 }
 
@@ -103,21 +105,25 @@ export function siteAnswer(
   return answerDecision(files, resolveUrl(pathname, search, site, lang), ask);
 }
 
+/** What a request of the app asks of a file. */
+export const askOf = (c: Context): Ask => ({
+  method: c.req.method,
+  acceptEncoding: c.req.header('accept-encoding'),
+  ifNoneMatch: c.req.header('if-none-match'),
+});
+
+/** An answer as the app sends it. */
+export const responseOf = (answer: SiteAnswer): Response =>
+  new Response(answer.body === null ? null : new Uint8Array(answer.body), {
+    status: answer.status,
+    headers: answer.headers,
+  });
+
 /** The app's handler of everything no other route took: the site's files and pages. */
 export function mountSite(app: Hono, files: SiteFiles, site: SiteShape): void {
-  const send = (answer: SiteAnswer) =>
-    new Response(answer.body === null ? null : new Uint8Array(answer.body), {
-      status: answer.status,
-      headers: answer.headers,
-    });
-
   app.on(['GET', 'HEAD'], '*', (c: Context) => {
     const url = new URL(c.req.url);
-    const ask: Ask = {
-      method: c.req.method,
-      acceptEncoding: c.req.header('accept-encoding'),
-      ifNoneMatch: c.req.header('if-none-match'),
-    };
+    const ask = askOf(c);
     if (isAssetPath(url.pathname)) {
       let path = url.pathname;
       try {
@@ -126,10 +132,10 @@ export function mountSite(app: Hono, files: SiteFiles, site: SiteShape): void {
         // Left as sent: not a file of the build.
       }
       const file = files.get(path);
-      if (file) return send(answerFile(file, 200, assetCacheControl(path), ask));
+      if (file) return responseOf(answerFile(file, 200, assetCacheControl(path), ask));
     }
     const decision = resolveUrl(url.pathname, url.search, site, getCookie(c, LANG_COOKIE));
     if (decision.kind === 'redirect') return c.redirect(decision.location, decision.status);
-    return send(answerDecision(files, decision, ask)!);
+    return responseOf(answerDecision(files, decision, ask)!);
   });
 }

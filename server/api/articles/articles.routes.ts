@@ -19,6 +19,7 @@ import type { ArticleSource, RenderedPage } from '../../content/article-source.t
 import { invalid, notFound } from '../http-errors.ts';
 import { offsetOf, paginationHeader, type Page } from '../account-home/paging.ts';
 import { keptAnswer, type KeptAnswer } from '../../content/article-answers.ts';
+import { askOf, responseOf } from '../../site/site-handler.ts';
 import type { ApiEnv } from '../env.ts';
 import type { ApiRouter } from '../router.ts';
 
@@ -158,17 +159,7 @@ function listResponse(source: ArticleSource, key: keyof typeof LIST_ROUTES, ask:
 }
 
 /** Sends a kept answer from the app. */
-function sendKept(c: Context<ApiEnv>, answer: KeptAnswer): Response {
-  const sent = keptAnswer(answer, {
-    method: c.req.method,
-    acceptEncoding: c.req.header('accept-encoding'),
-    ifNoneMatch: c.req.header('if-none-match'),
-  });
-  return new Response(sent.body === null ? null : new Uint8Array(sent.body), {
-    status: sent.status,
-    headers: sent.headers,
-  });
-}
+const sendKept = (c: Context<ApiEnv>, answer: KeptAnswer): Response => responseOf(keptAnswer(answer, askOf(c)));
 
 export function articlesRoutes(router: ApiRouter): void {
   router.handle(getArticles, async (c, { query: q }) => {
