@@ -60,6 +60,11 @@ export interface AppOptions {
   /** The content editor at /admin (server/editor); default off. */
   editor?: EditorOptions;
   sessionPolicy?: SessionPolicy;
+  /**
+   * Keep live sessions in memory, so a request needs no statement to know its user; default off. Only when no other
+   * process uses the database (embedded PGlite; main.ts): another process's logout would not be known here.
+   */
+  keepSessionsInMemory?: boolean;
   /** How e-mails go out; default: into the outbox table (see createMailer for SMTP). */
   mailer?: Mailer;
   /** Origin of the links in e-mails; default: the request's. */
@@ -208,7 +213,9 @@ export function createApp(options: AppOptions): Hono {
           ? () => Promise.resolve(loaded)
           : defaultArticleSource,
     articleAnswers: options.articleAnswers ?? new ArticleAnswers(),
-    sessions: new SessionStore(options.db, clock, options.sessionPolicy ?? DEFAULT_SESSION_POLICY),
+    sessions: new SessionStore(options.db, clock, options.sessionPolicy ?? DEFAULT_SESSION_POLICY, {
+      keepInMemory: options.keepSessionsInMemory ?? false,
+    }),
     throttle: new Throttle(options.db, clock),
     links: new AccountLinks(options.db, clock),
     mailer: options.mailer ?? new OutboxMailer({ db: options.db, clock, brand }),

@@ -221,6 +221,8 @@ const app = createApp({
   siteFiles,
   articleAnswers,
   db: database.db,
+  // Embedded PGlite is this process's alone: its sessions can be kept in memory (docs/decisions/041).
+  keepSessionsInMemory: database.kind === 'pglite',
   logger,
   trustProxy: env.TRUST_PROXY,
   proxyHops: env.PROXY_HOPS,

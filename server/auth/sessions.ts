@@ -52,16 +52,69 @@ const sessionQuery = (db: Db) =>
     .where(eq(sessions.idHash, sql.placeholder('idHash')))
     .prepare('session_by_id_hash');
 
+/** What a kept session needs to be judged again: its user and its times. */
+interface KeptSession {
+  userGuid: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+/** Sessions kept in memory at most: the oldest kept goes first past this. */
+export const KEPT_SESSIONS_MAX = 10_000;
+
 export class SessionStore {
   private readonly db: Db;
   private readonly clock: Clock;
   private readonly policy: SessionPolicy;
   private bySession: ReturnType<typeof sessionQuery> | undefined;
+  /**
+   * With `keepInMemory`: live sessions by their id's hash, so a request needs no statement to know its user. Only
+   * for a database no other process writes (embedded PGlite): every end of a session goes through this store, which
+   * forgets it at once; with several processes, one could not know of another's logout.
+   */
+  private readonly kept: Map<string, KeptSession> | null;
+  private readonly keptMax: number;
+  /** Counts every ending of sessions: a look-up that met one while it read the database keeps nothing. */
+  private endings = 0;
 
-  constructor(db: Db, clock: Clock, policy: SessionPolicy = DEFAULT_SESSION_POLICY) {
+  constructor(
+    db: Db,
+    clock: Clock,
+    policy: SessionPolicy = DEFAULT_SESSION_POLICY,
+    options: { keepInMemory?: boolean; keepAtMost?: number } = {},
+  ) {
     this.db = db;
     this.clock = clock;
     this.policy = policy;
+    this.kept = options.keepInMemory ? new Map() : null;
+    this.keptMax = options.keepAtMost ?? KEPT_SESSIONS_MAX;
+  }
+
+  private keep(idHash: string, session: KeptSession): void {
+    if (!this.kept) return;
+    this.kept.delete(idHash);
+    this.kept.set(idHash, session);
+    if (this.kept.size > this.keptMax) this.kept.delete(this.kept.keys().next().value!);
+  }
+
+  /** Forgets the kept sessions `which` picks. */
+  private forget(which: (idHash: string, session: KeptSession) => boolean): void {
+    this.endings += 1;
+    if (!this.kept) return;
+    for (const [idHash, session] of this.kept) if (which(idHash, session)) this.kept.delete(idHash);
+  }
+
+  /**
+   * Ends sessions: forgets them before their rows are deleted (no request is answered from memory meanwhile) and
+   * again after (a look-up that read a row before the delete, and kept it, loses it).
+   */
+  private async ending(which: (idHash: string, session: KeptSession) => boolean, remove: () => Promise<unknown>) {
+    this.forget(which);
+    try {
+      await remove();
+    } finally {
+      this.forget(which);
+    }
   }
 
   /**
@@ -86,20 +139,31 @@ export class SessionStore {
   /** The user of a live session, refreshing its idle time; null when unknown or expired (and then deleted). */
   async resolve(id: string): Promise<string | null> {
     const idHash = hashId(id);
-    // Asked on every request of a logged-in customer: prepared once per connection, not parsed and planned each time.
-    this.bySession ??= sessionQuery(this.db);
-    const [row] = await this.bySession.execute({ idHash });
-    if (!row) return null;
+    let session = this.kept?.get(idHash);
+    if (!session) {
+      const endings = this.endings;
+      // Asked on every request of a logged-in customer: prepared once per connection, not parsed and planned each time.
+      this.bySession ??= sessionQuery(this.db);
+      const [row] = await this.bySession.execute({ idHash });
+      if (!row) return null;
+      session = { userGuid: row.userGuid, lastSeenAt: row.lastSeenAt, expiresAt: row.expiresAt };
+      // A session ended while the row was read is not kept (the row read may be the one just deleted).
+      if (endings === this.endings) this.keep(idHash, session);
+    }
     const now = this.clock();
-    const idleEnd = row.lastSeenAt.getTime() + this.policy.idleMinutes * 60_000;
-    if (now.getTime() >= idleEnd || now >= row.expiresAt) {
-      await this.db.delete(sessions).where(eq(sessions.idHash, idHash));
+    const idleEnd = session.lastSeenAt.getTime() + this.policy.idleMinutes * 60_000;
+    if (now.getTime() >= idleEnd || now >= session.expiresAt) {
+      await this.ending(
+        (hash) => hash === idHash,
+        () => this.db.delete(sessions).where(eq(sessions.idHash, idHash)),
+      );
       return null;
     }
-    if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+      session.lastSeenAt = now;
       await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
     }
-    return row.userGuid;
+    return session.userGuid;
   }
 
   /**
@@ -129,14 +193,22 @@ export class SessionStore {
   }
 
   async destroy(id: string): Promise<void> {
-    await this.db.delete(sessions).where(eq(sessions.idHash, hashId(id)));
+    const idHash = hashId(id);
+    await this.ending(
+      (hash) => hash === idHash,
+      () => this.db.delete(sessions).where(eq(sessions.idHash, idHash)),
+    );
   }
 
   /** Ends every session of the user (a password changed), except the one named by `exceptId`. */
   async destroyAllOf(userGuid: string, options: { exceptId?: string; db?: Db } = {}): Promise<void> {
     const db = options.db ?? this.db;
+    const except = options.exceptId ? hashId(options.exceptId) : undefined;
     const mine = eq(sessions.userGuid, userGuid);
-    await db.delete(sessions).where(options.exceptId ? and(mine, ne(sessions.idHash, hashId(options.exceptId))) : mine);
+    await this.ending(
+      (hash, session) => session.userGuid === userGuid && hash !== except,
+      () => db.delete(sessions).where(except ? and(mine, ne(sessions.idHash, except)) : mine),
+    );
   }
 
   /** The user's live sessions, the most recently seen first, with which one is `currentId`'s. */
@@ -164,7 +236,10 @@ export class SessionStore {
     const ended = await this.db
       .delete(sessions)
       .where(and(eq(sessions.userGuid, userGuid), eq(sessions.publicId, publicId)))
-      .returning({ publicId: sessions.publicId });
+      .returning({ idHash: sessions.idHash });
+    // The public id is not the kept key: the ended row names the hash. Forgotten after the delete, so a request
+    // that read the row before it can't keep it either (the count of endings moved).
+    this.forget((hash) => ended.some((row) => row.idHash === hash));
     return ended.length > 0;
   }
 

@@ -15,6 +15,9 @@ export interface KeptAnswer extends SiteFile {
 /** Distinct questions kept per source at most; past it (page numbers made up one after another) answers are made each time. */
 export const MAX_KEPT_PER_SOURCE = 2_000;
 
+/** Brotli quality of a kept answer (0–11): strong, since it is made once and sent many times. */
+export const KEPT_BROTLI_QUALITY = 9;
+
 interface Kept {
   /** By the question as parsed. */
   byQuestion: Map<string, KeptAnswer>;
@@ -48,12 +51,18 @@ export class ArticleAnswers {
     let answer = kept.byQuestion.get(question);
     if (!answer) {
       const made = make();
-      // Brotli's strong setting: made once per build and question, sent many times.
+      const keeping = kept.byQuestion.size < MAX_KEPT_PER_SOURCE;
+      // Brotli's strong setting for an answer made once per build and question and sent many times; past the
+      // limit, where an answer is made for every request, the server's quick setting.
       answer = {
-        ...inMemoryFile(Buffer.from(JSON.stringify(made.body)), 'application/json', 9),
+        ...inMemoryFile(
+          Buffer.from(JSON.stringify(made.body)),
+          'application/json',
+          keeping ? KEPT_BROTLI_QUALITY : undefined,
+        ),
         pagination: made.pagination,
       };
-      if (kept.byQuestion.size < MAX_KEPT_PER_SOURCE) kept.byQuestion.set(question, answer);
+      if (keeping) kept.byQuestion.set(question, answer);
     }
     if (kept.bySearch.size < MAX_KEPT_PER_SOURCE) kept.bySearch.set(search, answer);
     return answer;

@@ -4,7 +4,7 @@
  * database: the order depends on the arrival in each one's history and on the plan, and a customer has tens or a
  * few hundred packages, not more.
  */
-import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PackagesSummary } from '../../src/lib/api/account-home/contract.ts';
 import type { PackageStorage } from '../../src/lib/storage/storage-schema.ts';
 import {
@@ -18,6 +18,7 @@ import { comparePackages } from '../../src/lib/storage/package-order.ts';
 import type { PackageFacts } from '../../src/lib/storage/package-alerts.ts';
 import { fromMinor } from '../../src/lib/payments/money.ts';
 import type { Db } from '../db/database.ts';
+import { preparedOn } from '../db/prepared.ts';
 import { shipments, users } from '../db/schema.ts';
 import { totalMinorOf } from '../payments/shipment-orders.ts';
 
@@ -90,19 +91,12 @@ export async function customerPackages(
   now: Date,
   search?: string,
 ): Promise<CustomerPackage[]> {
-  const where: SQL[] = [eq(shipments.userGuid, userGuid)];
-  if (search) {
-    const pattern = containing(search);
-    where.push(or(ilike(shipments.merchant, pattern), ilike(shipments.description, pattern))!);
-  }
-  const [rows, terms] = await Promise.all([
-    db
-      .select()
-      .from(shipments)
-      .where(and(...where)),
-    termsOfCustomer(db, userGuid),
-  ]);
-  const listed = rows.map((row) => ({ row, storage: storageOf(row, terms, now) }));
+  // The customer's plan comes with the packages, in one statement: the account row, then each of its packages.
+  const rows = search
+    ? await searchedPackages(db).execute({ userGuid, pattern: containing(search) })
+    : await packagesOfCustomer(db).execute({ userGuid });
+  const terms = storageTermsOf(rows[0]?.planId ?? 1);
+  const listed = rows.flatMap(({ shipment: row }) => (row ? [{ row, storage: storageOf(row, terms, now) }] : []));
   const order = (p: CustomerPackage) => ({
     awb: p.row.awb,
     receivedAt: p.row.receivedAt,
@@ -110,6 +104,23 @@ export async function customerPackages(
   });
   return listed.sort((a, b) => comparePackages(order(a), order(b)));
 }
+
+/** The account's plan and each of its packages (a row with no package for an account that has none). */
+const planAndPackages = (db: Db, where: SQL | undefined) =>
+  db
+    .select({ planId: users.planId, shipment: shipments })
+    .from(users)
+    .leftJoin(shipments, and(eq(shipments.userGuid, users.guid), where))
+    .where(eq(users.guid, sql.placeholder('userGuid')));
+
+const packagesOfCustomer = preparedOn((db) => planAndPackages(db, undefined).prepare('customer_packages'));
+
+const searchedPackages = preparedOn((db) => {
+  const pattern = sql.placeholder('pattern');
+  return planAndPackages(db, or(ilike(shipments.merchant, pattern), ilike(shipments.description, pattern))).prepare(
+    'customer_packages_searched',
+  );
+});
 
 /** How many of the customer's packages are at a mailbox, near their deadline there, and held for charges. */
 export async function packagesSummary(db: Db, userGuid: string, now: Date): Promise<PackagesSummary> {

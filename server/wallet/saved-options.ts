@@ -3,13 +3,14 @@
  * deleted, with what a deletion decides for AutoPay and auto-renewal (src/lib/payments/wallet-rules.ts). Only
  * provider tokens and display data are kept (docs/decisions/015).
  */
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { WalletContent } from '../../src/lib/api/payments/contract.ts';
 import type { WalletChange } from '../../src/lib/api/wallet/contract.ts';
 import { THIRD_PARTY_TYPE } from '../../src/lib/payments/checkout-rules.ts';
 import { afterDeletion, nextDefault, usableOptionCount } from '../../src/lib/payments/wallet-rules.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/database.ts';
+import { preparedOn } from '../db/prepared.ts';
 import { savedCards, users } from '../db/schema.ts';
 import type { CardToken, SavedAccount } from '../payments/provider.ts';
 
@@ -25,8 +26,17 @@ const view = (r: Row) => ({
   isDefault: r.isDefault,
 });
 
+const optionsOfCustomer = preparedOn((db) =>
+  db
+    .select()
+    .from(savedCards)
+    .where(eq(savedCards.userGuid, sql.placeholder('userGuid')))
+    .orderBy(asc(savedCards.id))
+    .prepare('saved_options_of_customer'),
+);
+
 async function rowsOf(db: Db, userGuid: string): Promise<Row[]> {
-  return db.select().from(savedCards).where(eq(savedCards.userGuid, userGuid)).orderBy(asc(savedCards.id));
+  return optionsOfCustomer(db).execute({ userGuid });
 }
 
 const contentOf = (rows: readonly Row[]): WalletContent => ({

@@ -114,6 +114,8 @@ export async function createTestApp(
     articles?: ArticleStore;
     /** The content editor at /admin (default off). */
     editor?: EditorOptions;
+    /** Sessions kept in memory (default: on PGlite, as the server does; off on PostgreSQL). */
+    keepSessionsInMemory?: boolean;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase(backend, options.dataDir);
@@ -130,6 +132,7 @@ export async function createTestApp(
     siteFiles,
     uploadDir,
     db: database.db,
+    keepSessionsInMemory: options.keepSessionsInMemory ?? backend === 'pglite',
     logger,
     clock,
     trustProxy: options.trustProxy ?? true,

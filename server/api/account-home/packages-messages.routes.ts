@@ -7,6 +7,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { PackageStorage } from '../../../src/lib/storage/storage-schema.ts';
 import type { Lang } from '../../../src/i18n/languages.ts';
 import type { Db } from '../../db/database.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import type { shipments } from '../../db/schema.ts';
 import { messages } from '../../db/schema.ts';
 import { serviceMessageText, type MessageText } from '../../messages/service-messages.ts';
@@ -78,6 +79,25 @@ async function unreadCount(db: Db, userGuid: string): Promise<number> {
   return row?.n ?? 0;
 }
 
+/**
+ * A page of the user's live messages, newest first, with the list's total and unread count in the same statement:
+ * window counts are taken before the limit.
+ */
+const messagesPage = preparedOn((db) =>
+  db
+    .select({
+      message: messages,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+      unread: sql<number>`count(*) filter (where not ${messages.isRead}) over ()`.mapWith(Number),
+    })
+    .from(messages)
+    .where(and(eq(messages.userGuid, sql.placeholder('userGuid')), eq(messages.deleteFlag, false)))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .prepare('messages_page'),
+);
+
 export function packagesMessagesRoutes(router: ApiRouter): void {
   // Near the storage deadline first, then the newest (server/storage/package-storage.ts).
   router.handle(getPackages, async (c, { query: page }) => {
@@ -100,18 +120,11 @@ export function packagesMessagesRoutes(router: ApiRouter): void {
     const { db } = c.var.deps;
     const text = await messageTexter(db, brandLang(c, page.language));
     const guid = c.var.userGuid;
-    // The page with the list's total and unread count in one statement: window counts are taken before the limit.
-    const rows = await db
-      .select({
-        message: messages,
-        total: sql<number>`count(*) over ()`.mapWith(Number),
-        unread: sql<number>`count(*) filter (where not ${messages.isRead}) over ()`.mapWith(Number),
-      })
-      .from(messages)
-      .where(liveMessagesOf(guid))
-      .orderBy(desc(messages.createdAt), desc(messages.id))
-      .limit(page.pageSize)
-      .offset(offsetOf(page));
+    const rows = await messagesPage(db).execute({
+      userGuid: guid,
+      limit: page.pageSize,
+      offset: offsetOf(page),
+    });
     let total = rows[0]?.total ?? 0;
     let unread = rows[0]?.unread ?? 0;
     // A page past the end has no rows to carry the counts.

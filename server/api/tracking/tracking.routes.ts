@@ -8,7 +8,7 @@
  * the owner's only: anyone else's package, and one that doesn't exist, answer the same 404.
  */
 import type { Context, MiddlewareHandler } from 'hono';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql, type AnyColumn } from 'drizzle-orm';
 import {
   MAX_SHIPMENT_INVOICE_FILES,
   TrackingErrorCode,
@@ -25,7 +25,9 @@ import {
 import { INVOICE_QUEUE_LIMIT } from '../../../src/lib/uploads/file-rules.ts';
 import { fromMinor } from '../../../src/lib/payments/money.ts';
 import type { Db } from '../../db/database.ts';
-import { returnShipments, shipments, uploads, type TrackingEvent } from '../../db/schema.ts';
+import { returnShipments, shipments, uploads, users, type TrackingEvent } from '../../db/schema.ts';
+import { preparedOn } from '../../db/prepared.ts';
+import { storageTermsOf } from '../../../src/lib/storage/storage-deadline.ts';
 import type { Limit } from '../../auth/throttle.ts';
 import { pendingShipmentOf, totalMinorOf } from '../../payments/shipment-orders.ts';
 import { uploadDownload } from '../uploads/download.ts';
@@ -39,7 +41,7 @@ import { storeUploads } from '../uploads/store-uploads.ts';
 import { brandLang } from '../users/link-mail.ts';
 import { historyNamer } from './history-names.ts';
 import { shipmentEstimate } from '../../landed-cost/estimates.ts';
-import { storageOf, termsOfCustomer } from '../../storage/package-storage.ts';
+import { storageOf } from '../../storage/package-storage.ts';
 
 type ShipmentRow = typeof shipments.$inferSelect;
 type Ctx = Context<ApiEnv>;
@@ -110,8 +112,50 @@ async function attachmentsOf(db: Db, awb: string): Promise<InvoiceAttachment[]> 
   }));
 }
 
-async function ownerView(db: Db, row: ShipmentRow, now: Date): Promise<OwnerTracking> {
-  const [returned] = await db.select().from(returnShipments).where(eq(returnShipments.awb, row.awb));
+/** What the owner's view adds to a shipment's row, read with it (shipmentsForOwner). */
+interface OwnerExtras {
+  planId: number | null;
+  returned: { id: number; createdAt: number } | null;
+  attachments: { id: string; type: InvoiceAttachment['type']; size: number; name: string; createdAt: number }[];
+}
+
+const epochMs = (column: AnyColumn) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+
+/** The owner's plan, the return shipment and the invoice's files of the shipments row, as subqueries. */
+const planOfOwner = sql<OwnerExtras['planId']>`(select ${users.planId} from ${users}
+  where ${users.guid} = ${shipments.userGuid})`;
+const returnOfShipment = sql<OwnerExtras['returned']>`(select json_build_object(
+    'id', ${returnShipments.id}, 'createdAt', ${epochMs(returnShipments.createdAt)})
+  from ${returnShipments} where ${returnShipments.awb} = ${shipments.awb})`;
+const invoiceFilesOfShipment = sql<OwnerExtras['attachments']>`(select coalesce(json_agg(json_build_object(
+    'id', ${uploads.id}, 'type', ${uploads.type}, 'size', ${uploads.size}, 'name', ${uploads.originalName},
+    'createdAt', ${epochMs(uploads.createdAt)}) order by ${uploads.createdAt}, ${uploads.position}), '[]'::json)
+  from ${uploads} where ${uploads.shipmentAwb} = ${shipments.awb} and ${uploads.purpose} = ${PURPOSE.shipmentInvoice})`;
+
+/**
+ * The session user's shipments of the given waybill numbers (any case), each with what the owner's view adds, in
+ * one statement.
+ */
+const shipmentsForOwner = preparedOn((db) =>
+  db
+    .select({
+      shipment: shipments,
+      planId: planOfOwner,
+      returned: returnOfShipment,
+      attachments: invoiceFilesOfShipment,
+    })
+    .from(shipments)
+    .where(
+      and(
+        sql`upper(${shipments.awb}) = any(${sql.placeholder('awbs')}::text[])`,
+        eq(shipments.userGuid, sql.placeholder('userGuid')),
+      ),
+    )
+    .prepare('owned_shipments'),
+);
+
+async function ownerView(db: Db, row: ShipmentRow, extras: OwnerExtras, now: Date): Promise<OwnerTracking> {
+  const { returned } = extras;
   const dueMinor = row.chargesPaid ? 0 : totalMinorOf(row);
   const declared = amount(row.customsDeclaredValue);
   return {
@@ -139,13 +183,13 @@ async function ownerView(db: Db, row: ShipmentRow, now: Date): Promise<OwnerTrac
             total: fromMinor(dueMinor, row.currency),
           }
         : null,
-    storage: row.userGuid ? storageOf(row, await termsOfCustomer(db, row.userGuid), now) : null,
+    storage: row.userGuid ? storageOf(row, storageTermsOf(extras.planId ?? 1), now) : null,
     landedCost: await shipmentEstimate(db, row),
     invoice: row.invoice
       ? { cost: Number(row.invoice.cost), hasInvoice: row.invoice.hasInvoice, submittedAt: row.invoice.submittedAt }
       : null,
-    attachments: await attachmentsOf(db, row.awb),
-    returnShipment: returned ? { id: returned.id, createdAt: returned.createdAt.toISOString() } : null,
+    attachments: extras.attachments.map((a) => ({ ...a, createdAt: new Date(a.createdAt).toISOString() })),
+    returnShipment: returned ? { id: returned.id, createdAt: new Date(returned.createdAt).toISOString() } : null,
   };
 }
 
@@ -184,7 +228,10 @@ export function trackingRoutes(router: ApiRouter): void {
       const awb = awbNumberSchema.safeParse(params.awbNumber);
       const row = awb.success ? await findShipment(db, awb.data) : undefined;
       if (!row) throw notFound();
-      const view = isOwner(c, row) ? await ownerView(db, row, c.var.deps.clock()) : publicView(row, false);
+      const owned = isOwner(c, row)
+        ? (await shipmentsForOwner(db).execute({ awbs: [row.awb.toUpperCase()], userGuid: c.var.userGuid! }))[0]
+        : undefined;
+      const view = owned ? await ownerView(db, row, owned, c.var.deps.clock()) : publicView(row, false);
       if (query.language === undefined) return view;
       const named = await historyNamer(db, brandLang(c, query.language));
       return { ...view, history: named(view.history) };
@@ -202,17 +249,14 @@ export function trackingRoutes(router: ApiRouter): void {
     c.header('Cache-Control', 'private, no-store');
     const wanted = [...new Set([params.awb, ...(query.awbs ?? [])].map((awb) => awb.toUpperCase()))];
     if (!wanted.every((awb) => awbNumberSchema.safeParse(awb).success)) throw notFound();
-    const rows = await db
-      .select()
-      .from(shipments)
-      .where(and(inArray(sql`upper(${shipments.awb})`, wanted), eq(shipments.userGuid, c.var.userGuid)));
-    const byAwb = new Map(rows.map((row) => [row.awb.toUpperCase(), row]));
+    const rows = await shipmentsForOwner(db).execute({ awbs: wanted, userGuid: c.var.userGuid });
+    const byAwb = new Map(rows.map((found) => [found.shipment.awb.toUpperCase(), found]));
     const mine = wanted.map((awb) => byAwb.get(awb));
-    if (mine.some((row) => !row)) throw notFound();
+    if (mine.some((found) => !found)) throw notFound();
     const named = await historyNamer(db, brandLang(c, query.language));
     return Promise.all(
-      mine.map(async (row) => {
-        const view = await ownerView(db, row!, c.var.deps.clock());
+      mine.map(async (found) => {
+        const view = await ownerView(db, found!.shipment, found!, c.var.deps.clock());
         const history = named(view.history);
         return { ...view, history: query.count === undefined ? history : history.slice(0, query.count) };
       }),
@@ -294,8 +338,8 @@ export function trackingRoutes(router: ApiRouter): void {
         })
         .where(eq(shipments.awb, row.awb));
       logger.info({ awb: row.awb, hasInvoice: commodity.hasInvoice }, 'shipment invoice saved');
-      const saved = await findShipment(db, row.awb);
-      return ownerView(db, saved!, clock());
+      const [saved] = await shipmentsForOwner(db).execute({ awbs: [row.awb.toUpperCase()], userGuid: row.userGuid! });
+      return ownerView(db, saved!.shipment, saved!, clock());
     },
     { before: [ownShipment] },
   );
