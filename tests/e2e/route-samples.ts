@@ -20,13 +20,22 @@ export interface RouteSample {
   kind: Kind;
   /** Where the page sends this visitor, when it is not its own path (a wizard's first step, a bad link). */
   lands?: string;
+  /**
+   * KB gzip of JavaScript before any interaction, where the page has one of its own below its kind's ceiling: the
+   * island pages of the benchmark, held to what they reached with a little room (issue 28, target 5: 120 is the aim).
+   */
+  budget?: number;
 }
 
 /**
  * KB gzip of JavaScript before any interaction: 20 on articles, 150 on every other page (the map library
- * excepted on map pages). What keeps island pages under it is in docs/decisions/025.
+ * excepted on map pages), unless the sample sets its own lower budget. What keeps island pages under it is in
+ * docs/decisions/025.
  */
 export const BUDGET_KB: Record<Kind, number> = { article: 20, app: 150, account: 150, map: 150 };
+
+/** The budget of a sample: its own, else its kind's. */
+export const budgetOf = (sample: RouteSample): number => sample.budget ?? BUDGET_KB[sample.kind];
 
 const article = (path: string): RouteSample => ({ path, who: 'visitor', kind: 'article' });
 const visitor = (path: string): RouteSample => ({ path, who: 'visitor', kind: 'app' });
@@ -36,25 +45,25 @@ const incomplete = (path: string): RouteSample => ({ path, who: 'incomplete', ki
 const map = (path: string): RouteSample => ({ path, who: 'visitor', kind: 'map' });
 
 export const ROUTE_SAMPLES: Readonly<Record<string, RouteSample>> = {
-  login: visitor('login'),
-  tracking: visitor('tracking/SB9000105'),
+  login: { ...visitor('login'), budget: 140 },
+  tracking: { ...visitor('tracking/SB9000105'), budget: 134 },
   'pending-payments': customer('pending-payments'),
   home: visitor('home'),
   '404': visitor('404'),
   'account-settings': customer('account-settings'),
   // Without a country (none by IP on loopback) the locator asks for one and draws no map yet.
-  'office-locator': visitor('office/office-locator'),
-  'office-locator.country': map('office/office-locator/AE'),
-  'office-locator.place': map('office/office-locator/AE/DXB'),
-  'account-home': demo('home/account'),
-  'account.wallet': demo('account/payment-options'),
+  'office-locator': { ...visitor('office/office-locator'), budget: 133 },
+  'office-locator.country': { ...map('office/office-locator/AE'), budget: 133 },
+  'office-locator.place': { ...map('office/office-locator/AE/DXB'), budget: 133 },
+  'account-home': { ...demo('home/account'), budget: 139 },
+  'account.wallet': { ...demo('account/payment-options'), budget: 147 },
   'account.edit-profile': demo('account/edit-profile'),
   'account.change-password': demo('account/change-password'),
   'account.forget-password': visitor('account/forget-password'),
   // A link that is not (or no longer) valid ends on the login page, which says so.
   'account.activate': { ...visitor('account/activate?q=not-a-real-link-0000000000'), lands: 'login' },
   'account.reactivate': { ...visitor('account/reactivate?q=not-a-real-link-0000000000'), lands: 'login' },
-  'account.membershipPayment': customer('account/membership-payment?id=2'),
+  'account.membershipPayment': { ...customer('account/membership-payment?id=2'), budget: 149 },
   'account.membership': demo('account/membership-plan'),
   'account.membershipUpgraded': customer('account/membership-upgraded'),
   'account.edit-request': demo('account/request/edit/{request}'),

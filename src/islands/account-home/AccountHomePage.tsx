@@ -4,7 +4,7 @@
  * src/lib/account-home/queries.ts and home-queries.ts); the tab is in the URL (`?tab=`) so reload and back keep
  * it, and every tab click is an analytics interaction.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../i18n/languages.ts';
 import { useTranslator } from '../ui/i18n/use-translator.ts';
@@ -29,12 +29,10 @@ import { island } from '../ui/Island.tsx';
 import { LoadStatus } from '../ui/LoadStatus.tsx';
 import { Isolated } from '../ui/i18n/Isolated.tsx';
 import { TabList } from '../ui/Tabs.tsx';
-import { AddressesTab } from './AddressesTab.tsx';
 import { PackagesTab } from './PackagesTab.tsx';
-import { MessagesTab } from './MessagesTab.tsx';
-import { RequestsTab } from './RequestsTab.tsx';
-import { ProfileTab } from './ProfileTab.tsx';
-import { ClaimTab } from './ClaimTab.tsx';
+
+// The other tabs load when one is chosen: a customer with packages opens on theirs.
+const OtherTabs = lazy(() => import('./OtherTabs.tsx'));
 
 interface Props {
   lang: Lang;
@@ -48,13 +46,13 @@ function tabFromUrl(): string | null {
 }
 
 function AccountHomeView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang, 'account', 'requests', 'plans', 'uploads', 'landedCost');
+  const t = useTranslator(lang, 'account', 'landedCost');
   const user = useStore($session);
-  const guid = user?.guid ?? '';
   const addresses$ = useStore($addresses);
   const packages$ = useStore($packages);
   const messages$ = useStore($messages);
-  const requests$ = useStore($requests);
+  // Requests load with the page (spec 2 §7), for their tab and the profile's.
+  useStore($requests);
   const pages = useStore($pageIndex);
   const search = useStore($packageSearch);
   const summary = useStore($packagesSummary).data;
@@ -93,18 +91,27 @@ function AccountHomeView({ lang, brandSlug }: Props) {
   // The page shows once its addresses and first pages of packages and messages are in; requests only fill their
   // tab. A later page that fails shows in its tab.
   const failed = Boolean(loadFailure(addresses$) ?? loadFailure(packages$) ?? loadFailure(messages$));
+  // The heading shows from the first view, as the page's HTML has it (src/pages/[lang]/home/account.astro).
+  const heading = (
+    <h1>
+      <Isolated t={t} k="accountHome.heading" data={{ name: user.firstName }} />
+    </h1>
+  );
   if (failed || !addresses || !packages || !messages$.data) {
     return (
-      <LoadStatus
-        t={t}
-        loading={!failed}
-        error={failed ? 'errors.500' : null}
-        onRetry={() => {
-          if (addresses$.error) refetch(getAddresses);
-          if (packages$.error) $packages.refetch();
-          if (messages$.error) $messages.refetch();
-        }}
-      />
+      <div className="account-home">
+        {heading}
+        <LoadStatus
+          t={t}
+          loading={!failed}
+          error={failed ? 'errors.500' : null}
+          onRetry={() => {
+            if (addresses$.error) refetch(getAddresses);
+            if (packages$.error) $packages.refetch();
+            if (messages$.error) $messages.refetch();
+          }}
+        />
+      </div>
     );
   }
 
@@ -141,9 +148,7 @@ function AccountHomeView({ lang, brandSlug }: Props) {
 
   return (
     <div className="account-home">
-      <h1>
-        <Isolated t={t} k="accountHome.heading" data={{ name: user.firstName }} />
-      </h1>
+      {heading}
       {nearDeadline > 0 && (
         <div className="notice notice-warning package-deadline-notice">
           <p>
@@ -163,15 +168,6 @@ function AccountHomeView({ lang, brandSlug }: Props) {
       )}
       <TabList label={t('accountHome.tabs')} tabs={tabs} current={tab} onSelect={select} idPrefix={PREFIX} />
       <div role="tabpanel" id={`${PREFIX}-panel-${tab}`} aria-labelledby={`${PREFIX}-tab-${tab}`} className="tab-panel">
-        {tab === 'addresses' && (
-          <AddressesTab
-            t={t}
-            lang={lang}
-            guid={guid}
-            addresses={addresses}
-            onChange={(changed) => setAnswer(getAddresses, changed)}
-          />
-        )}
         {tab === 'packages' && (
           <PackagesTab
             t={t}
@@ -186,32 +182,18 @@ function AccountHomeView({ lang, brandSlug }: Props) {
             onSearch={onSearch}
           />
         )}
-        {tab === 'messages' && (
-          <MessagesTab
-            t={t}
-            lang={lang}
-            brandSlug={brandSlug}
-            list={messages$}
-            pageIndex={pages.messages}
-            onPage={(i) => turnPage('messages', i)}
-            onRetry={() => $messages.refetch()}
-          />
+        {tab !== 'packages' && (
+          <Suspense fallback={<LoadStatus t={t} loading error={null} />}>
+            <OtherTabs
+              tab={tab}
+              lang={lang}
+              brandSlug={brandSlug}
+              user={user}
+              addresses={addresses}
+              onAddressesChange={(changed) => setAnswer(getAddresses, changed)}
+            />
+          </Suspense>
         )}
-        {tab === 'requests' && (
-          <RequestsTab
-            t={t}
-            lang={lang}
-            brandSlug={brandSlug}
-            list={requests$}
-            pageIndex={pages.requests}
-            onPage={(i) => turnPage('requests', i)}
-            onRetry={() => $requests.refetch()}
-          />
-        )}
-        {tab === 'profile' && (
-          <ProfileTab t={t} lang={lang} brandSlug={brandSlug} user={user} requests={requests$.data?.data ?? []} />
-        )}
-        {tab === 'claim' && <ClaimTab t={t} lang={lang} brandSlug={brandSlug} guid={guid} addresses={addresses} />}
       </div>
     </div>
   );

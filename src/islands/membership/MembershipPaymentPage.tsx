@@ -41,10 +41,17 @@ function MembershipPaymentView({ lang, brandSlug }: Props) {
   return (
     <section className="form-card form-card-wide checkout-card" aria-labelledby="membership-payment-heading">
       <h1 id="membership-payment-heading">{t('checkout.membershipHeading')}</h1>
-      <Checkout lang={lang} kind="upgrade" planId={planId} onPaid={onPaid} />
-      <p className="form-links">
-        <a href={buildUrl(lang, 'account.membership', brandSlug)}>{t('checkout.backToPlans')}</a>
-      </p>
+      <Checkout
+        lang={lang}
+        kind="upgrade"
+        planId={planId}
+        onPaid={onPaid}
+        footer={
+          <p className="form-links">
+            <a href={buildUrl(lang, 'account.membership', brandSlug)}>{t('checkout.backToPlans')}</a>
+          </p>
+        }
+      />
     </section>
   );
 }

@@ -18,6 +18,7 @@ import { routeQuery } from '../../lib/directions/route-query.ts';
 import { instructionFor } from '../../lib/directions/instructions.ts';
 import { defaultUnit, formatDistance, formatDuration, type DistanceUnit } from '../../lib/directions/units.ts';
 import { pageOf } from '../../lib/directions/paging.ts';
+import { useTranslator } from '../ui/i18n/use-translator.ts';
 
 /** What a Directions shows before it knows where the visitor is: no route asked. */
 const NOTHING = atom<{ data?: undefined; error?: undefined; loading: boolean }>({ loading: false });
@@ -40,6 +41,12 @@ interface Props {
 }
 
 type Position = { state: 'locating' } | { state: 'found'; at: LngLat } | { state: 'failed'; reason: LocationFailure };
+
+/** Directions with their catalogue part, loaded when the place's directions tab is opened. */
+export default function DirectionsTab(props: Omit<Props, 't'>) {
+  const t = useTranslator(props.lang, 'directions', 'places');
+  return <Directions t={t} {...props} />;
+}
 
 export function Directions({ t, lang, to, countryCode, onChange }: Props) {
   const [attempt, setAttempt] = useState(0);

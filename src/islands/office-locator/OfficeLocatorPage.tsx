@@ -4,7 +4,7 @@
  * from where the visitor is. Moving between them changes the address (history), so every view can be
  * linked to and the back button works.
  */
-import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
@@ -35,7 +35,10 @@ import { island } from '../ui/Island.tsx';
 import { LoadStatus } from '../ui/LoadStatus.tsx';
 import { TabList } from '../ui/Tabs.tsx';
 import { MapOnDemand } from '../ui/maps/MapOnDemand.tsx';
-import { Directions, type DirectionsView } from './Directions.tsx';
+import type { DirectionsView } from './Directions.tsx';
+
+// Directions load when their tab is opened, with their catalogue part.
+const Directions = lazy(() => import('./Directions.tsx'));
 
 interface Props {
   lang: Lang;
@@ -64,12 +67,20 @@ function locatorUrl(lang: Lang, brandSlug: string, countryCode: string | null, p
  * what the address points to is the page's store (src/lib/office-locator/queries.ts).
  */
 function useLocatorAddress(lang: Lang, officeCountries: readonly string[]): (url: string, replace?: boolean) => void {
-  useEffect(() => {
+  // Before the first render, so that the first view already names the address's country: the heading doesn't
+  // change once drawn (layout shift).
+  const [opened] = useState(() => {
     openLocator(lang, officeCountries, locatorTarget(location.pathname));
+    return { lang, officeCountries };
+  });
+  useEffect(() => {
+    if (opened.lang !== lang || opened.officeCountries !== officeCountries) {
+      openLocator(lang, officeCountries, locatorTarget(location.pathname));
+    }
     const onPop = () => moveLocator(locatorTarget(location.pathname));
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
-  }, [lang, officeCountries]);
+  }, [opened, lang, officeCountries]);
   return useCallback((url: string, replace = false) => {
     if (replace) history.replaceState(null, '', url);
     else history.pushState(null, '', url);
@@ -150,7 +161,7 @@ function CountryChooser({
 }
 
 function OfficeLocatorView({ lang, brandSlug, officeCountries, mapStyleUrl }: Props) {
-  const t = useTranslator(lang, 'directions', 'places');
+  const t = useTranslator(lang, 'places');
   const user = useStore($session);
   const go = useLocatorAddress(lang, officeCountries);
   const page = useStore($locatorPage);
@@ -273,13 +284,14 @@ function OfficeLocatorView({ lang, brandSlug, officeCountries, mapStyleUrl }: Pr
                   className="tab-panel"
                 >
                   {tab === 'directions' && (
-                    <Directions
-                      t={t}
-                      lang={lang}
-                      to={[place.geoLongitude, place.geoLatitude]}
-                      countryCode={place.countryCode}
-                      onChange={setDirections}
-                    />
+                    <Suspense fallback={<LoadStatus t={t} loading error={null} />}>
+                      <Directions
+                        lang={lang}
+                        to={[place.geoLongitude, place.geoLatitude]}
+                        countryCode={place.countryCode}
+                        onChange={setDirections}
+                      />
+                    </Suspense>
                   )}
                 </div>
               </section>

@@ -7,7 +7,7 @@
  * and claims go to the request form, through login when needed, and come back here. Pay now returns here from the
  * provider's page with the order it paid.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import type { Lang } from '../../i18n/languages.ts';
@@ -18,15 +18,17 @@ import { refetch } from '../../lib/api/query.ts';
 import { $customerGuid } from '../../lib/session/session-store.ts';
 import { $ownShipment, $publicTracking, notOwned, trackShipment } from '../../lib/tracking/queries.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
-import { SHIPMENT_REQUEST_CATEGORIES, showsPrivateSection } from '../../lib/tracking/tracking-rules.ts';
+import { SHIPMENT_REQUEST_CATEGORIES } from '../../lib/tracking/tracking-rules.ts';
 import { island } from '../ui/Island.tsx';
 import { LoadStatus } from '../ui/LoadStatus.tsx';
-import { OutcomeNotice } from '../ui/payment/OutcomeNotice.tsx';
-import { readPaymentReturn, settlePaymentReturn, type ReturnedPayment } from '../../lib/payments/payment-return.ts';
+import { readPaymentReturn } from '../../lib/payments/read-payment-return.ts';
+import type { ReturnedPayment } from '../../lib/payments/payment-return.ts';
 import { TruckProgress } from './TruckProgress.tsx';
 import { StatusHistory, statusName } from './StatusHistory.tsx';
-import { PrivateSection } from './PrivateSection.tsx';
-import { BeforeShipping } from './BeforeShipping.tsx';
+
+// What only the owner sees, and how pay now ended, load when there is one to show: a visitor's page loads neither.
+const OwnerSections = lazy(() => import('./OwnerSections.tsx'));
+const PaymentOutcome = lazy(() => import('./PaymentOutcome.tsx'));
 
 interface Props {
   lang: Lang;
@@ -85,7 +87,7 @@ function Requests({
 }
 
 function TrackingView({ lang, brandSlug }: Props) {
-  const t = useTranslator(lang, 'pending', 'tracking', 'gateway', 'landedCost');
+  const t = useTranslator(lang, 'tracking');
   const guid = useStore($customerGuid);
   const [awb] = useState(awbOfPath);
   const [back] = useState(readPaymentReturn);
@@ -100,7 +102,10 @@ function TrackingView({ lang, brandSlug }: Props) {
     if (!awb || started.current) return;
     started.current = true;
     const start = async () => {
-      if (back && guid) setOutcome(await settlePaymentReturn(guid, back));
+      if (back && guid) {
+        const { settlePaymentReturn } = await import('./PaymentOutcome.tsx');
+        setOutcome(await settlePaymentReturn(guid, back));
+      }
       trackShipment(awb, lang);
     };
     void start();
@@ -122,7 +127,11 @@ function TrackingView({ lang, brandSlug }: Props) {
           </span>
         )}
       </h1>
-      {outcome && <OutcomeNotice t={t} lang={lang} {...outcome} />}
+      {outcome && (
+        <Suspense fallback={null}>
+          <PaymentOutcome lang={lang} outcome={outcome} />
+        </Suspense>
+      )}
       <LoadStatus
         t={t}
         loading={!shipment && !error}
@@ -155,16 +164,16 @@ function TrackingView({ lang, brandSlug }: Props) {
               </div>
             </dl>
           </section>
-          {owned && <BeforeShipping t={t} lang={lang} shipment={owned} />}
-          {owned && showsPrivateSection(owned) && (
-            <PrivateSection
-              t={t}
-              lang={lang}
-              brandSlug={brandSlug}
-              shipment={owned}
-              // After the invoice is sent: the owner's view again.
-              onChanged={() => refetch(getSinglePackage)}
-            />
+          {owned && (
+            <Suspense fallback={<LoadStatus t={t} loading error={null} />}>
+              <OwnerSections
+                lang={lang}
+                brandSlug={brandSlug}
+                shipment={owned}
+                // After the invoice is sent: the owner's view again.
+                onChanged={() => refetch(getSinglePackage)}
+              />
+            </Suspense>
           )}
           <StatusHistory t={t} lang={lang} history={shipment.history} />
           <Requests t={t} lang={lang} brandSlug={brandSlug} shipment={shipment} />

@@ -218,6 +218,9 @@ function Wallet({ lang, brandSlug, guid }: Props & { guid: string }) {
     }
   };
 
+  // The sections come together, once the balance, the options and AutoPay are all in: one arriving before another
+  // would be pushed down by it (layout shift).
+  const shown = loading ? null : content;
   const cards = options.filter((o) => !o.thirdParty);
   const accounts = options.filter((o) => o.thirdParty);
 
@@ -232,7 +235,7 @@ function Wallet({ lang, brandSlug, guid }: Props & { guid: string }) {
       />
       {!loading && <BalanceSection t={t} lang={lang} balance={balance$.data ?? null} />}
 
-      {content && (
+      {shown && (
         <section className="wallet-section" aria-labelledby="wallet-cards-heading">
           <h2 id="wallet-cards-heading">{t('wallet.cards.heading')}</h2>
           <SavedOptionsList
@@ -249,7 +252,7 @@ function Wallet({ lang, brandSlug, guid }: Props & { guid: string }) {
         </section>
       )}
 
-      {content && (
+      {shown && (
         <section className="wallet-section" aria-labelledby="wallet-accounts-heading">
           <h2 id="wallet-accounts-heading">{t('wallet.accounts.heading')}</h2>
           <SavedOptionsList
@@ -275,7 +278,7 @@ function Wallet({ lang, brandSlug, guid }: Props & { guid: string }) {
         </section>
       )}
 
-      {autoPay && content && (autoPay.isAutoPayVisible || autoPay.isAutoPayMandatory) && (
+      {autoPay && shown && (autoPay.isAutoPayVisible || autoPay.isAutoPayMandatory) && (
         <AutoPaySection
           key={`${autoPay.value}:${autoPay.shippingAgreement}:${usable > 0}`}
           t={t}

@@ -5,22 +5,13 @@
 import { completeShipmentPayment, type PaymentOutcome } from '../api/pending-payments/contract.ts';
 import { call } from '../api/call.ts';
 import { notify } from '../notifications/notifications.ts';
+import type { PaymentReturn } from './read-payment-return.ts';
 
-export interface PaymentReturn {
-  order: string;
-  cancelled: boolean;
-}
+export { readPaymentReturn, type PaymentReturn } from './read-payment-return.ts';
 
 export interface ReturnedPayment {
   outcome: PaymentOutcome;
   cancelled: boolean;
-}
-
-/** The order of the address (`?order=…`, with `cancelled=1` when the customer gave up), or null. */
-export function readPaymentReturn(): PaymentReturn | null {
-  const query = new URLSearchParams(location.search);
-  const order = query.get('order');
-  return order ? { order, cancelled: query.get('cancelled') === '1' } : null;
 }
 
 /**

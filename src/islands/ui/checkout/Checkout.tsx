@@ -5,7 +5,7 @@
  * idempotency keys, each method's steps, the completion of a payment a provider sends the customer back with —
  * is the store of src/lib/payments/checkout-store.ts; this renders it and dispatches its actions.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../../i18n/languages.ts';
 import { useTranslator } from '../i18n/use-translator.ts';
@@ -38,13 +38,15 @@ import { MethodChooser } from './MethodChooser.tsx';
 import { NewCardForm } from './NewCardForm.tsx';
 import { ExistingCardForm } from './ExistingCardForm.tsx';
 import { PayPalForm } from './PayPalForm.tsx';
-import { VisaCheckoutForm } from './VisaCheckoutForm.tsx';
 import { SadadForm } from './SadadForm.tsx';
 import { FeaturesForm } from './FeaturesForm.tsx';
 import { PromoField } from './PromoField.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { FrameView } from './FrameView.tsx';
 import { FailureAlert } from './FailureAlert.tsx';
+
+// Visa Checkout's form, with the provider's button and its messages, loads when that method is chosen.
+const VisaCheckoutForm = lazy(() => import('./VisaCheckoutForm.tsx').then((m) => ({ default: m.VisaCheckoutForm })));
 
 export interface CheckoutProps {
   lang: Lang;
@@ -54,9 +56,14 @@ export interface CheckoutProps {
   planId: PlanId;
   /** The page's next step once the payment succeeded and the summary is stored (read once, like the others). */
   onPaid: (summary: Summary) => Promise<void> | void;
+  /**
+   * What the page shows under the checkout (a link back). It comes with the form, not before it, so that it doesn't
+   * move down as the form fills in (layout shift).
+   */
+  footer?: ReactNode;
 }
 
-export function Checkout({ lang, kind, planId, onPaid }: CheckoutProps) {
+export function Checkout({ lang, kind, planId, onPaid, footer }: CheckoutProps) {
   const t = useTranslator(lang, 'payments', 'plans', 'gateway');
   const user = useStore($session);
   // The card frame's return page loads this page inside the frame: the route guard hands its id to the parent.
@@ -245,74 +252,77 @@ export function Checkout({ lang, kind, planId, onPaid }: CheckoutProps) {
 
   const hintId = 'checkout-submit-hint';
   return (
-    <div className="checkout">
-      {alert}
-      <form ref={formRef} className="checkout-form" noValidate onSubmit={onSubmit}>
-        <OrderSummary
-          t={t}
-          lang={lang}
-          plan={plan}
-          promo={order.promo}
-          amount={order.amount}
-          expiryDate={order.expiryDate}
-        />
-        <MethodChooser
-          t={t}
-          methods={methods}
-          method={method}
-          disabled={inProgress}
-          onChange={(next) => checkout.chooseMethod(next)}
-        />
-        <div className="checkout-panel" key={method}>
-          {panel()}
-        </div>
-        <FeaturesForm
-          key={`features-${method}`}
-          t={t}
-          form={forms.features}
-          errors={fieldErrors(featuresSchema(checks.renewMandated, checks.autoPayMandated), forms.features)}
-          submitted={order.submitted}
-          showRenew={checks.showRenew}
-          renewMandated={checks.renewMandated}
-          showSave={checks.showSave}
-          saveMandated={checks.saveMandated}
-          showAutoPay={checks.showAutoPay}
-          autoPayMandated={checks.autoPayMandated}
-          onChange={patch('features')}
-        />
-        <PromoField
-          t={t}
-          code={order.promoCode}
-          applying={promo.applying}
-          applied={order.promo !== null}
-          error={promo.error}
-          disabled={inProgress}
-          onCode={(code) => checkout.typePromoCode(code)}
-          onApply={() => void checkout.applyPromo()}
-        />
-        <div className="checkout-submit">
-          <button
-            ref={submitRef}
-            type="submit"
-            className="button checkout-pay"
+    <>
+      <div className="checkout">
+        {alert}
+        <form ref={formRef} className="checkout-form" noValidate onSubmit={onSubmit}>
+          <OrderSummary
+            t={t}
+            lang={lang}
+            plan={plan}
+            promo={order.promo}
+            amount={order.amount}
+            expiryDate={order.expiryDate}
+          />
+          <MethodChooser
+            t={t}
+            methods={methods}
+            method={method}
             disabled={inProgress}
-            aria-disabled={!inProgress && blocked ? true : undefined}
-            aria-busy={inProgress}
-            aria-describedby={blockedHint ? hintId : undefined}
-          >
-            {inProgress
-              ? t('checkout.paying')
-              : order.amount > 0
-                ? t('checkout.pay', { amount: isolate(formatMoney(order.amount, currency, lang)) })
-                : t('checkout.confirm')}
-          </button>
-          {blockedHint && (
-            <p className="field-hint" id={hintId}>
-              {t(blockedHint)}
-            </p>
-          )}
-        </div>
-      </form>
-    </div>
+            onChange={(next) => checkout.chooseMethod(next)}
+          />
+          <div className="checkout-panel" key={method}>
+            <Suspense fallback={null}>{panel()}</Suspense>
+          </div>
+          <FeaturesForm
+            key={`features-${method}`}
+            t={t}
+            form={forms.features}
+            errors={fieldErrors(featuresSchema(checks.renewMandated, checks.autoPayMandated), forms.features)}
+            submitted={order.submitted}
+            showRenew={checks.showRenew}
+            renewMandated={checks.renewMandated}
+            showSave={checks.showSave}
+            saveMandated={checks.saveMandated}
+            showAutoPay={checks.showAutoPay}
+            autoPayMandated={checks.autoPayMandated}
+            onChange={patch('features')}
+          />
+          <PromoField
+            t={t}
+            code={order.promoCode}
+            applying={promo.applying}
+            applied={order.promo !== null}
+            error={promo.error}
+            disabled={inProgress}
+            onCode={(code) => checkout.typePromoCode(code)}
+            onApply={() => void checkout.applyPromo()}
+          />
+          <div className="checkout-submit">
+            <button
+              ref={submitRef}
+              type="submit"
+              className="button checkout-pay"
+              disabled={inProgress}
+              aria-disabled={!inProgress && blocked ? true : undefined}
+              aria-busy={inProgress}
+              aria-describedby={blockedHint ? hintId : undefined}
+            >
+              {inProgress
+                ? t('checkout.paying')
+                : order.amount > 0
+                  ? t('checkout.pay', { amount: isolate(formatMoney(order.amount, currency, lang)) })
+                  : t('checkout.confirm')}
+            </button>
+            {blockedHint && (
+              <p className="field-hint" id={hintId}>
+                {t(blockedHint)}
+              </p>
+            )}
+          </div>
+        </form>
+      </div>
+      {footer}
+    </>
   );
 }
