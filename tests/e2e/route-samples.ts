@@ -45,8 +45,8 @@ const incomplete = (path: string): RouteSample => ({ path, who: 'incomplete', ki
 const map = (path: string): RouteSample => ({ path, who: 'visitor', kind: 'map' });
 
 export const ROUTE_SAMPLES: Readonly<Record<string, RouteSample>> = {
-  login: { ...visitor('login'), budget: 140 },
-  tracking: { ...visitor('tracking/SB9000105'), budget: 134 },
+  login: { ...visitor('login'), budget: 142 },
+  tracking: { ...visitor('tracking/SB9000105'), budget: 136 },
   'pending-payments': customer('pending-payments'),
   home: visitor('home'),
   '404': visitor('404'),
@@ -55,15 +55,15 @@ export const ROUTE_SAMPLES: Readonly<Record<string, RouteSample>> = {
   'office-locator': { ...visitor('office/office-locator'), budget: 133 },
   'office-locator.country': { ...map('office/office-locator/AE'), budget: 133 },
   'office-locator.place': { ...map('office/office-locator/AE/DXB'), budget: 133 },
-  'account-home': { ...demo('home/account'), budget: 139 },
-  'account.wallet': { ...demo('account/payment-options'), budget: 147 },
+  'account-home': { ...demo('home/account'), budget: 141 },
+  'account.wallet': { ...demo('account/payment-options'), budget: 149 },
   'account.edit-profile': demo('account/edit-profile'),
   'account.change-password': demo('account/change-password'),
   'account.forget-password': visitor('account/forget-password'),
   // A link that is not (or no longer) valid ends on the login page, which says so.
   'account.activate': { ...visitor('account/activate?q=not-a-real-link-0000000000'), lands: 'login' },
   'account.reactivate': { ...visitor('account/reactivate?q=not-a-real-link-0000000000'), lands: 'login' },
-  'account.membershipPayment': { ...customer('account/membership-payment?id=2'), budget: 149 },
+  'account.membershipPayment': { ...customer('account/membership-payment?id=2'), budget: 150 },
   'account.membership': demo('account/membership-plan'),
   'account.membershipUpgraded': customer('account/membership-upgraded'),
   'account.edit-request': demo('account/request/edit/{request}'),
