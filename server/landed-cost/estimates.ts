@@ -105,6 +105,12 @@ const positive = (value: string | null | undefined) => {
   return Number.isFinite(n) && n > 0 ? n : null;
 };
 
+/** What an estimate reads of the packages' owner: read with the packages by the caller. */
+export interface EstimateOwner {
+  countryCode: string;
+  planId: number;
+}
+
 /**
  * Each package's estimate while it has not shipped, for its owner: its declared value (else its invoice's cost,
  * else none, and the estimate says so), its weight and its merchant's goods category, from its origin to the
@@ -113,16 +119,11 @@ const positive = (value: string | null | undefined) => {
  */
 export async function packageEstimates(
   db: Db,
-  userGuid: string,
+  owner: EstimateOwner | null,
   rows: readonly ShipmentRow[],
 ): Promise<(row: ShipmentRow) => LandedCost | null> {
   const waiting = rows.filter((r) => NOT_SHIPPED_STATUS_IDS.includes(r.lastPi));
-  if (waiting.length === 0) return () => null;
-  const [owner] = await db
-    .select({ countryCode: users.countryCode, planId: users.planId })
-    .from(users)
-    .where(eq(users.guid, userGuid));
-  if (!owner) return () => null;
+  if (waiting.length === 0 || !owner) return () => null;
   const routes = await routesTo(db, [...new Set(waiting.map((r) => r.originCountryCode))], owner.countryCode);
   if (routes.size === 0) return () => null;
   const currency = (await currencyOf(db, owner.countryCode)) ?? 'USD';
@@ -166,7 +167,11 @@ export async function packageEstimates(
 }
 
 /** One package's estimate for its owner (the tracking page); null when it has shipped or has no owner. */
-export async function shipmentEstimate(db: Db, row: ShipmentRow): Promise<LandedCost | null> {
-  if (!row.userGuid || !NOT_SHIPPED_STATUS_IDS.includes(row.lastPi)) return null;
-  return (await packageEstimates(db, row.userGuid, [row]))(row);
+export async function shipmentEstimate(
+  db: Db,
+  row: ShipmentRow,
+  owner: EstimateOwner | null,
+): Promise<LandedCost | null> {
+  if (!row.userGuid) return null;
+  return (await packageEstimates(db, owner, [row]))(row);
 }

@@ -19,6 +19,7 @@ import type { PackageFacts } from '../../src/lib/storage/package-alerts.ts';
 import { fromMinor } from '../../src/lib/payments/money.ts';
 import type { Db } from '../db/database.ts';
 import { preparedOn } from '../db/prepared.ts';
+import type { EstimateOwner } from '../landed-cost/estimates.ts';
 import { shipments, users } from '../db/schema.ts';
 import { totalMinorOf } from '../payments/shipment-orders.ts';
 
@@ -81,6 +82,12 @@ export interface CustomerPackage {
   storage: PackageStorage | null;
 }
 
+/** The customer's packages in the account's order, and what estimates read of the customer (null: no account). */
+export interface CustomerPackages {
+  owner: EstimateOwner | null;
+  packages: CustomerPackage[];
+}
+
 /**
  * The customer's packages whose merchant or description contains `search` (any case), in the account's order:
  * near their storage deadline first, the soonest first; then the newest.
@@ -90,25 +97,26 @@ export async function customerPackages(
   userGuid: string,
   now: Date,
   search?: string,
-): Promise<CustomerPackage[]> {
-  // The customer's plan comes with the packages, in one statement: the account row, then each of its packages.
+): Promise<CustomerPackages> {
+  // The customer's row comes with the packages, in one statement: the account row, then each of its packages.
   const rows = search
     ? await searchedPackages(db).execute({ userGuid, pattern: containing(search) })
     : await packagesOfCustomer(db).execute({ userGuid });
-  const terms = storageTermsOf(rows[0]?.planId ?? 1);
+  const owner = rows[0]?.owner ?? null;
+  const terms = storageTermsOf(owner?.planId ?? 1);
   const listed = rows.flatMap(({ shipment: row }) => (row ? [{ row, storage: storageOf(row, terms, now) }] : []));
   const order = (p: CustomerPackage) => ({
     awb: p.row.awb,
     receivedAt: p.row.receivedAt,
     storage: p.storage && { freeUntil: new Date(p.storage.freeUntil), nearDeadline: p.storage.nearDeadline },
   });
-  return listed.sort((a, b) => comparePackages(order(a), order(b)));
+  return { owner, packages: listed.sort((a, b) => comparePackages(order(a), order(b))) };
 }
 
-/** The account's plan and each of its packages (a row with no package for an account that has none). */
+/** The account's country and plan, and each of its packages (a row with no package for an account that has none). */
 const planAndPackages = (db: Db, where: SQL | undefined) =>
   db
-    .select({ planId: users.planId, shipment: shipments })
+    .select({ owner: { countryCode: users.countryCode, planId: users.planId }, shipment: shipments })
     .from(users)
     .leftJoin(shipments, and(eq(shipments.userGuid, users.guid), where))
     .where(eq(users.guid, sql.placeholder('userGuid')));
@@ -124,7 +132,7 @@ const searchedPackages = preparedOn((db) => {
 
 /** How many of the customer's packages are at a mailbox, near their deadline there, and held for charges. */
 export async function packagesSummary(db: Db, userGuid: string, now: Date): Promise<PackagesSummary> {
-  const listed = await customerPackages(db, userGuid, now);
+  const { packages: listed } = await customerPackages(db, userGuid, now);
   return {
     inMailbox: listed.filter((p) => p.storage).length,
     nearDeadline: listed.filter((p) => p.storage?.nearDeadline).length,

@@ -102,12 +102,12 @@ export function packagesMessagesRoutes(router: ApiRouter): void {
   // Near the storage deadline first, then the newest (server/storage/package-storage.ts).
   router.handle(getPackages, async (c, { query: page }) => {
     const { db, clock } = c.var.deps;
-    const listed = await customerPackages(db, c.var.userGuid, clock(), page.search);
+    const { owner, packages: listed } = await customerPackages(db, c.var.userGuid, clock(), page.search);
     setPagination(c, listed.length, page);
     const start = offsetOf(page);
     const shown = listed.slice(start, start + page.pageSize);
     const rows = shown.map((p) => p.row);
-    const landedCostOf = await packageEstimates(db, c.var.userGuid, rows);
+    const landedCostOf = await packageEstimates(db, owner, rows);
     return shown.map((p) => toPackage(p.row, p.storage, landedCostOf(p.row)));
   });
 

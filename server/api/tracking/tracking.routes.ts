@@ -40,7 +40,7 @@ import { PURPOSE, checkedFiles, limitBody, multipartFiles } from '../uploads/upl
 import { storeUploads } from '../uploads/store-uploads.ts';
 import { brandLang } from '../users/link-mail.ts';
 import { historyNamer } from './history-names.ts';
-import { shipmentEstimate } from '../../landed-cost/estimates.ts';
+import { shipmentEstimate, type EstimateOwner } from '../../landed-cost/estimates.ts';
 import { storageOf } from '../../storage/package-storage.ts';
 
 type ShipmentRow = typeof shipments.$inferSelect;
@@ -114,16 +114,17 @@ async function attachmentsOf(db: Db, awb: string): Promise<InvoiceAttachment[]> 
 
 /** What the owner's view adds to a shipment's row, read with it (shipmentsForOwner). */
 interface OwnerExtras {
-  planId: number | null;
+  owner: EstimateOwner | null;
   returned: { id: number; createdAt: number } | null;
   attachments: { id: string; type: InvoiceAttachment['type']; size: number; name: string; createdAt: number }[];
 }
 
 const epochMs = (column: AnyColumn) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 
-/** The owner's plan, the return shipment and the invoice's files of the shipments row, as subqueries. */
-const planOfOwner = sql<OwnerExtras['planId']>`(select ${users.planId} from ${users}
-  where ${users.guid} = ${shipments.userGuid})`;
+/** The owner's country and plan, the return shipment and the invoice's files of the shipments row, as subqueries. */
+const ownerOfShipment = sql<OwnerExtras['owner']>`(select json_build_object(
+    'countryCode', ${users.countryCode}, 'planId', ${users.planId})
+  from ${users} where ${users.guid} = ${shipments.userGuid})`;
 const returnOfShipment = sql<OwnerExtras['returned']>`(select json_build_object(
     'id', ${returnShipments.id}, 'createdAt', ${epochMs(returnShipments.createdAt)})
   from ${returnShipments} where ${returnShipments.awb} = ${shipments.awb})`;
@@ -140,7 +141,7 @@ const shipmentsForOwner = preparedOn((db) =>
   db
     .select({
       shipment: shipments,
-      planId: planOfOwner,
+      owner: ownerOfShipment,
       returned: returnOfShipment,
       attachments: invoiceFilesOfShipment,
     })
@@ -183,8 +184,8 @@ async function ownerView(db: Db, row: ShipmentRow, extras: OwnerExtras, now: Dat
             total: fromMinor(dueMinor, row.currency),
           }
         : null,
-    storage: row.userGuid ? storageOf(row, storageTermsOf(extras.planId ?? 1), now) : null,
-    landedCost: await shipmentEstimate(db, row),
+    storage: row.userGuid ? storageOf(row, storageTermsOf(extras.owner?.planId ?? 1), now) : null,
+    landedCost: await shipmentEstimate(db, row, extras.owner),
     invoice: row.invoice
       ? { cost: Number(row.invoice.cost), hasInvoice: row.invoice.hasInvoice, submittedAt: row.invoice.submittedAt }
       : null,

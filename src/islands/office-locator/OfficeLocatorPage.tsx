@@ -67,20 +67,14 @@ function locatorUrl(lang: Lang, brandSlug: string, countryCode: string | null, p
  * what the address points to is the page's store (src/lib/office-locator/queries.ts).
  */
 function useLocatorAddress(lang: Lang, officeCountries: readonly string[]): (url: string, replace?: boolean) => void {
-  // Before the first render, so that the first view already names the address's country: the heading doesn't
-  // change once drawn (layout shift).
-  const [opened] = useState(() => {
-    openLocator(lang, officeCountries, locatorTarget(location.pathname));
-    return { lang, officeCountries };
-  });
+  // Opened before the first render (an island's props never change), so that the first view already names the
+  // address's country: the heading doesn't change once drawn (layout shift).
+  useState(() => openLocator(lang, officeCountries, locatorTarget(location.pathname)));
   useEffect(() => {
-    if (opened.lang !== lang || opened.officeCountries !== officeCountries) {
-      openLocator(lang, officeCountries, locatorTarget(location.pathname));
-    }
     const onPop = () => moveLocator(locatorTarget(location.pathname));
     addEventListener('popstate', onPop);
     return () => removeEventListener('popstate', onPop);
-  }, [opened, lang, officeCountries]);
+  }, []);
   return useCallback((url: string, replace = false) => {
     if (replace) history.replaceState(null, '', url);
     else history.pushState(null, '', url);
