@@ -45,6 +45,8 @@ const database = await openDatabase({
   databaseUrl: env.DATABASE_URL,
   dataDir: env.DATA_DIR,
   poolSize: env.DATABASE_POOL_SIZE,
+  // On embedded PGlite, which is this process's alone, the hot reads' answers are kept until a write (docs/decisions/043).
+  keepReads: true,
   onPoolError: (error) => logger.warn({ err: error }, 'an idle database connection failed'),
   setup: async (db) => {
     if (env.SEED_DEMO_DATA && (await seedIfEmpty(db, systemClock))) {

@@ -9,7 +9,8 @@
 import { join } from 'node:path';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, is, sql, type SQL } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -18,6 +19,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { markUnavailable } from './unavailable.ts';
+import { KeptReads } from './kept-reads.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -36,6 +38,18 @@ export interface Database {
    */
   problem(): Promise<string | null>;
   close(): Promise<void>;
+}
+
+/** Every table of the schema by name. */
+const tableNames = Object.values(schema)
+  .filter((value) => is(value, PgTable))
+  .map((table) => getTableName(table));
+
+const keptReadsByDb = new WeakMap<Db, KeptReads>();
+
+/** The kept answers of the database's hot reads, when it keeps them (`keepReads` on PGlite). */
+export function keptReadsOf(db: Db): KeptReads | undefined {
+  return keptReadsByDb.get(db);
 }
 
 const MIGRATIONS = join(import.meta.dirname, 'migrations');
@@ -58,6 +72,11 @@ export interface DatabaseOptions {
   onPoolError?: (error: Error) => void;
   /** Work to do once migrated and before anyone else starts it (seeding): under the same lock on PostgreSQL. */
   setup?: (db: Db) => Promise<void>;
+  /**
+   * On PGlite: keep the answers of the hot reads in memory until a write touches their tables (kept-reads.ts). Only
+   * where this process alone uses the database.
+   */
+  keepReads?: boolean;
   /** Told every statement the app sends, with its parameters (the benchmark replays them without the app). */
   onQuery?: (query: string, params: unknown[]) => void;
 }
@@ -160,8 +179,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir);
+  const keptReads = options.keepReads ? new KeptReads(tableNames) : undefined;
+  keptReads?.attach(client);
   const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
   const db = drizzlePglite(client, { schema, ...(logger ? { logger } : {}) }) as unknown as Db;
+  if (keptReads) keptReadsByDb.set(db, keptReads);
   // One process only: PGlite is embedded, so there is no one to wait for.
   try {
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS });

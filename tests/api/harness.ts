@@ -62,7 +62,8 @@ async function freshDatabase(
   dataDir?: string,
 ): Promise<{ database: Database; drop(): Promise<void> }> {
   if (backend === 'pglite') {
-    const database = await openDatabase({ dataDir: dataDir ?? 'memory://' });
+    // As the server opens it: the hot reads' answers kept until a write.
+    const database = await openDatabase({ dataDir: dataDir ?? 'memory://', keepReads: true });
     return { database, drop: async () => {} };
   }
   // A database of its own per suite, created next to the one TEST_DATABASE_URL names.

@@ -5,7 +5,7 @@
  * AutoPay and the Wallet e-mail switch. Every path names the customer, so the router's owner check refuses a
  * session touching someone else's wallet (401 without one, 403 with another's).
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import {
   WalletErrorCode,
@@ -28,6 +28,7 @@ import { getUserOptions, setUserOptions } from '../../../src/lib/api/user-option
 import { ErrorCode } from '../../../src/lib/api/errors.ts';
 import { fromMinor } from '../../../src/lib/payments/money.ts';
 import { cardDigits } from '../../../src/lib/payments/card-type.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import { autoPayProblem, usableOptionCount } from '../../../src/lib/payments/wallet-rules.ts';
 import { users, walletAdditions, walletTransactions, type WalletAdditionKind } from '../../db/schema.ts';
 import {
@@ -154,15 +155,26 @@ const cardDetails = (body: { Name: string; CreditCardNumber?: string; ExpiryDate
   expiryYear: 2000 + Number(body.ExpiryDate.slice(2)),
 });
 
+/** The entries of the customer's wallet in its currency: a hot read, prepared once (docs/decisions/041). */
+const balanceEntries = preparedOn((db) =>
+  db
+    .select({ kind: walletTransactions.kind, amountMinor: walletTransactions.amountMinor })
+    .from(walletTransactions)
+    .where(
+      and(
+        eq(walletTransactions.userGuid, sql.placeholder('userGuid')),
+        eq(walletTransactions.currency, WALLET_CURRENCY),
+      ),
+    )
+    .prepare('wallet_balance_entries'),
+);
+
 export function walletRoutes(router: ApiRouter): void {
   // ---------------------------------------------------------------------------------------------------------
   // Balance and statement
 
   router.handle(getWalletBalance, async (c) => {
-    const rows = await c.var.deps.db
-      .select({ kind: walletTransactions.kind, amountMinor: walletTransactions.amountMinor })
-      .from(walletTransactions)
-      .where(and(eq(walletTransactions.userGuid, c.var.userGuid), eq(walletTransactions.currency, WALLET_CURRENCY)));
+    const rows = await balanceEntries(c.var.deps.db).execute({ userGuid: c.var.userGuid });
     const sign = { credit: 1, refund: 1, balanceUsed: -1, shipmentPayment: 0 } as const;
     const balanceMinor = rows.reduce((sum, r) => sum + sign[r.kind] * r.amountMinor, 0);
     c.header('Cache-Control', 'private, no-cache');
