@@ -1,7 +1,8 @@
 /**
  * A limit checked before a call's input is read (per caller address, say), so a refused request costs no parsing:
- * 429 with Retry-After once the limit is reached. With `count` (the default) the request counts at once, refused
- * or not; without it the handler counts only what it decides to (a signup that reaches the checks).
+ * 429 with Retry-After once the limit is reached. With `count` (the default) the request counts and is decided at
+ * once, in one statement (so a burst is cut at the limit); without it the handler counts only what it decides to
+ * (a signup that reaches the checks, with `refuseOver`) and this only refuses while the limit is reached.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Limit } from '../auth/throttle.ts';
@@ -15,13 +16,24 @@ export function throttleFirst(
 ): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const at = key(c);
-    await refuseWhileLimited(c, [at, limit]);
-    if (count) await c.var.deps.throttle.hit(at, limit);
+    if (count) await refuseOver(c, [at, limit]);
+    else await refuseWhileLimited(c, [at, limit]);
     await next();
   };
 }
 
-/** 429 with the longest Retry-After while any of the keys has reached its limit; for checks inside a call too. */
+/**
+ * Counts one attempt on each of the keys and refuses it (429 with the longest Retry-After) when it passes any of
+ * their limits. Each key is counted and decided in one statement: of many attempts at once, the limit's number pass.
+ */
+export async function refuseOver(c: Context<ApiEnv>, ...limits: [key: string, limit: Limit][]): Promise<void> {
+  const { throttle } = c.var.deps;
+  let wait = 0;
+  for (const [key, limit] of limits) wait = Math.max(wait, (await throttle.take(key, limit)).retryAfter);
+  if (wait > 0) throw tooManyAttempts(wait);
+}
+
+/** 429 with the longest Retry-After while any of the keys has reached its limit, counting nothing. */
 export async function refuseWhileLimited(c: Context<ApiEnv>, ...limits: [key: string, limit: Limit][]): Promise<void> {
   const { throttle } = c.var.deps;
   let wait = 0;

@@ -6,6 +6,7 @@ import { subscriptions, users } from '../../server/db/schema.ts';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import { loginResponseSchema } from '../../src/lib/api/session/contract.ts';
 import { absoluteUriSchema, type SignupRequest } from '../../src/lib/api/signup/contract.ts';
+import { signupForm } from '../fixtures/signup-form.ts';
 import { apiErrorSchema } from '../../src/lib/api/errors.ts';
 import { brands } from '../../src/brands/brands.ts';
 
@@ -13,23 +14,14 @@ const HOUR = 3_600_000;
 const MINUTE = 60_000;
 
 let counter = 0;
-/** A valid signup form with an e-mail and a mobile number nobody has. */
+/** A valid signup form with an e-mail and a mobile number nobody has, numbered by `counter`. */
 function form(overrides: Partial<SignupRequest> = {}): SignupRequest {
   counter += 1;
-  return {
-    firstName: 'Lina',
-    lastName: "O'Hara-Smith",
+  return signupForm({
     email: `new.${counter}@example.com`,
-    password: 'Strong!2345',
-    passwordConfirmation: ' Strong!2345 ',
-    countryCode: 'JO',
     mobileNumber: `+962 (79) 600 ${String(1000 + counter)}`,
-    birthDate: { day: 4, month: 5, year: 1990 },
-    planId: 1,
-    langCode: 'en',
-    agreeOnUseOptIn: false,
     ...overrides,
-  };
+  });
 }
 
 describe.each(BACKENDS)('signup API on %s', (backend) => {

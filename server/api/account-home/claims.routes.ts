@@ -52,15 +52,15 @@ async function cityOfEntity(c: Context<ApiEnv>, entity: string): Promise<string 
 export async function countLookup(c: SessionContext): Promise<void> {
   const { throttle } = c.var.deps;
   const key = `claim-lookup:user:${c.var.userGuid.toLowerCase()}`;
-  const wait = await throttle.retryAfter(key, CLAIM_LOOKUP_LIMIT);
-  if (wait > 0) {
+  // Counted and decided in one statement: of many look-ups at once, the limit's number are answered.
+  const { retryAfter } = await throttle.take(key, CLAIM_LOOKUP_LIMIT);
+  if (retryAfter > 0) {
     throw new HttpError(
       429,
       { code: ErrorCode.tooManyAttempts, message: 'Too many package look-ups' },
-      { 'Retry-After': String(wait) },
+      { 'Retry-After': String(retryAfter) },
     );
   }
-  await throttle.hit(key, CLAIM_LOOKUP_LIMIT);
 }
 
 /** The newest package received at an origin under a foreign waybill number, whoever owns it. */

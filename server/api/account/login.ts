@@ -42,12 +42,29 @@ export function loginThrottleKeys(email: string, address: string) {
   };
 }
 
-/** Counts a failed login (a wrong password or second-step code) on each of its limits. */
-async function countFailure(c: Context<ApiEnv>, keys: ReturnType<typeof loginThrottleKeys>): Promise<void> {
+type LoginKeys = ReturnType<typeof loginThrottleKeys>;
+
+/**
+ * Counts a login attempt on each of its limits before its password is checked, each in one statement, and refuses
+ * it (429) past any of them: of a burst of guesses sent at once, only the limit's number are checked. An attempt
+ * refused by one limit is not counted on the next. The account's limit stops only addresses that have tried it
+ * before in the window (a failure, since a success clears the pair): a victim on a clean address is never locked
+ * out by someone else's guesses.
+ */
+async function countAttempt(c: Context<ApiEnv>, keys: LoginKeys): Promise<void> {
   const { throttle } = c.var.deps;
-  await throttle.hit(keys.address, LOGIN_LIMITS.address);
-  await throttle.hit(keys.pair, LOGIN_LIMITS.pair);
-  await throttle.hit(keys.account, LOGIN_LIMITS.account);
+  const byAddress = await throttle.take(keys.address, LOGIN_LIMITS.address);
+  if (byAddress.retryAfter > 0) throw tooManyAttempts(byAddress.retryAfter);
+  const byPair = await throttle.take(keys.pair, LOGIN_LIMITS.pair);
+  if (byPair.retryAfter > 0) throw tooManyAttempts(byPair.retryAfter);
+  const byAccount = await throttle.take(keys.account, LOGIN_LIMITS.account);
+  if (byPair.count > 1 && byAccount.retryAfter > 0) throw tooManyAttempts(byAccount.retryAfter);
+}
+
+/** Takes back an attempt whose password was right: it counts on none of the limits. */
+async function giveBackAttempt(c: Context<ApiEnv>, keys: LoginKeys): Promise<void> {
+  const { throttle } = c.var.deps;
+  for (const key of [keys.address, keys.pair, keys.account]) await throttle.giveBack(key);
 }
 
 type User = typeof users.$inferSelect;
@@ -69,38 +86,35 @@ export async function checkCredentials(
   const address = clientAddress(c);
   const keys = loginThrottleKeys(body.email, address);
 
-  const pairFailed = (await throttle.count(keys.pair, LOGIN_LIMITS.pair)) > 0;
-  const wait = Math.max(
-    await throttle.retryAfter(keys.address, LOGIN_LIMITS.address),
-    await throttle.retryAfter(keys.pair, LOGIN_LIMITS.pair),
-    pairFailed ? await throttle.retryAfter(keys.account, LOGIN_LIMITS.account) : 0,
-  );
-  if (wait > 0) throw tooManyAttempts(wait);
+  await countAttempt(c, keys);
 
   const [found] = await db.select().from(users).where(eq(users.email, body.email));
   const user = onlyGuid === undefined || found?.guid === onlyGuid ? found : undefined;
   const passwordOk = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash()));
   if (!user || !passwordOk) {
-    await countFailure(c, keys);
     throw new HttpError(401, { code: ErrorCode.loginFailed, message: 'Login failed' });
   }
-  if (user.status !== 'active') {
-    throw new HttpError(401, { code: ErrorCode.accountInactive, message: 'Account not active' });
+  if (user.status !== 'active' || user.isDropShip) {
+    // The password was right: the attempt counts on no limit.
+    await giveBackAttempt(c, keys);
+    if (user.status !== 'active') {
+      throw new HttpError(401, { code: ErrorCode.accountInactive, message: 'Account not active' });
+    }
+    throw new HttpError(401, { code: ErrorCode.dropShip, message: 'Drop-and-ship account' });
   }
-  if (user.isDropShip) throw new HttpError(401, { code: ErrorCode.dropShip, message: 'Drop-and-ship account' });
-
   const second = secondStep ? await secondStepOf(c, user.guid, secondStep) : 'off';
+  // A wrong code counts as a wrong password: the attempt stays counted.
+  if (second === 'failed') {
+    throw new HttpError(401, { code: AccountSecurityErrorCode.otpInvalid, message: 'Wrong or used code' });
+  }
+  await giveBackAttempt(c, keys);
   if (second === 'required') {
     throw new HttpError(401, {
       code: AccountSecurityErrorCode.otpRequired,
       message: 'Send the code of your authenticator app',
     });
   }
-  if (second === 'failed') {
-    await countFailure(c, keys);
-    throw new HttpError(401, { code: AccountSecurityErrorCode.otpInvalid, message: 'Wrong or used code' });
-  }
-
+  // The account and address's failures are forgiven once both steps have passed.
   await throttle.clear(keys.pair);
   return user;
 }

@@ -38,7 +38,7 @@ import { HttpError, conflict, notFound } from '../http-errors.ts';
 import { requireRecentProof } from '../recent-proof.ts';
 import type { ApiRouter } from '../router.ts';
 import { sessionUser } from '../session-user.ts';
-import { refuseWhileLimited, throttleFirst } from '../throttle-first.ts';
+import { refuseOver, throttleFirst } from '../throttle-first.ts';
 
 /**
  * Login ceremonies one address may start: the login page starts one on every visit, for the autofill, and many
@@ -80,12 +80,6 @@ const listed = (rows: PasskeyRow[]): Passkey[] =>
     lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
     synced: r.deviceType === 'multiDevice',
   }));
-
-/** Counts a failed passkey login on the login's limit per address, then refuses it. */
-async function refuseLogin(c: Context<ApiEnv>, error: HttpError): Promise<never> {
-  await c.var.deps.throttle.hit(loginAddressKey(clientAddress(c)), LOGIN_LIMITS.address);
-  throw error;
-}
 
 export function passkeysRoutes(router: ApiRouter): void {
   router.handle(getPasskeys, async (c, { params }) => listed(await store(c).listOf(params.guid)));
@@ -174,21 +168,22 @@ export function passkeysRoutes(router: ApiRouter): void {
   router.handle(logInWithPasskey, async (c, { body }) => {
     const { db } = c.var.deps;
     const address = loginAddressKey(clientAddress(c));
-    await refuseWhileLimited(c, [address, LOGIN_LIMITS.address]);
+    // Counted before the answer is checked, in one statement, as a password login is: a burst is cut at the limit.
+    await refuseOver(c, [address, LOGIN_LIMITS.address]);
 
     const response = body.response as unknown as AuthenticationResponseJSON;
     const challenge = signedChallenge(response.response.clientDataJSON);
     const taken = challenge ? await store(c).takeChallenge(challenge, 'authentication') : null;
-    if (!challenge || !taken) return refuseLogin(c, failed(401, 'Challenge unknown, used or expired'));
+    if (!challenge || !taken) throw failed(401, 'Challenge unknown, used or expired');
 
     const passkey = await store(c).find(response.id);
     if (!passkey) {
-      return refuseLogin(c, new HttpError(401, { code: PasskeyErrorCode.unknown, message: 'Passkey not known' }));
+      throw new HttpError(401, { code: PasskeyErrorCode.unknown, message: 'Passkey not known' });
     }
     // The authenticator says whose passkey it signed with: it must be the account the passkey is on.
     const handle = response.response.userHandle;
     if (handle && handle !== isoBase64URL.fromBuffer(userHandleOf(passkey.userGuid))) {
-      return refuseLogin(c, failed(401, 'The passkey belongs to another account'));
+      throw failed(401, 'The passkey belongs to another account');
     }
     const rp = relyingParty(c);
     let newCounter: number;
@@ -209,14 +204,16 @@ export function passkeysRoutes(router: ApiRouter): void {
       if (!verified.verified) throw new Error('Not verified');
       newCounter = verified.authenticationInfo.newCounter;
     } catch (error) {
-      return refuseLogin(c, failed(401, error instanceof Error ? error.message : 'Not verified'));
+      throw failed(401, error instanceof Error ? error.message : 'Not verified');
     }
     if (!(await store(c).recordUse(passkey.id, passkey.counter, newCounter))) {
-      return refuseLogin(c, failed(401, 'The passkey was used by another login at the same moment'));
+      throw failed(401, 'The passkey was used by another login at the same moment');
     }
 
     const [user] = await db.select().from(users).where(eq(users.guid, passkey.userGuid));
-    if (!user) return refuseLogin(c, new HttpError(401, { code: PasskeyErrorCode.unknown, message: 'No account' }));
+    if (!user) throw new HttpError(401, { code: PasskeyErrorCode.unknown, message: 'No account' });
+    // The passkey was right: the attempt is not one the limit is for.
+    await c.var.deps.throttle.giveBack(address);
     if (user.status !== 'active') {
       throw new HttpError(401, { code: ErrorCode.accountInactive, message: 'Account not active' });
     }

@@ -34,7 +34,7 @@ import { DomainError } from '../../domain-error.ts';
 import { clientAddress } from '../client-address.ts';
 import type { SessionContext } from '../env.ts';
 import { HttpError } from '../http-errors.ts';
-import { refuseWhileLimited } from '../throttle-first.ts';
+import { refuseOver } from '../throttle-first.ts';
 import { sessionUser } from '../session-user.ts';
 import { sitePage } from '../site-pages.ts';
 
@@ -70,9 +70,12 @@ export const promoThrottleKeys = (userGuid: string, address: string) => ({
 export async function pricing(c: Ctx, user: User, planId: number, promo: string, bin: string, paymentType: string) {
   const { db, clock, throttle } = c.var.deps;
   const keys = promo.trim() ? promoThrottleKeys(user.guid, clientAddress(c)) : undefined;
-  if (keys) await refuseWhileLimited(c, [keys.customer, PROMO_LIMITS.customer], [keys.address, PROMO_LIMITS.address]);
-  const plan = await payablePlan(db, clock, user, planId);
+  // A code counts before it is looked up, in one statement per key, so a burst of guesses is cut at the limit; a
+  // code that exists is given back.
+  if (keys) await refuseOver(c, [keys.customer, PROMO_LIMITS.customer], [keys.address, PROMO_LIMITS.address]);
+  let unknown = false;
   try {
+    const plan = await payablePlan(db, clock, user, planId);
     const price = await priceWithPromo(db, promo, {
       plan,
       cardBin: bin,
@@ -82,11 +85,13 @@ export async function pricing(c: Ctx, user: User, planId: number, promo: string,
     });
     return { plan, price };
   } catch (error) {
-    if (keys && error instanceof DomainError && error.code === PromoErrorCode.unknown) {
-      await throttle.hit(keys.customer, PROMO_LIMITS.customer);
-      await throttle.hit(keys.address, PROMO_LIMITS.address);
-    }
+    unknown = error instanceof DomainError && error.code === PromoErrorCode.unknown;
     throw error;
+  } finally {
+    if (keys && !unknown) {
+      await throttle.giveBack(keys.customer);
+      await throttle.giveBack(keys.address);
+    }
   }
 }
 

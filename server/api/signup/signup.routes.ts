@@ -38,7 +38,7 @@ import type { ApiEnv } from '../env.ts';
 import { HttpError, invalid, readJson, unauthorized } from '../http-errors.ts';
 import { subscribeAtSignup, subscriptionsOf } from '../marketing/subscriptions.ts';
 import { customerEntity, findCity, findCountry, offeredPlan, planList } from '../../reference/lookups.ts';
-import { throttleFirst } from '../throttle-first.ts';
+import { refuseOver, throttleFirst } from '../throttle-first.ts';
 import type { ApiRouter } from '../router.ts';
 import { deviceOf, setSessionCookie } from '../session.ts';
 import { sessionUser } from '../session-user.ts';
@@ -82,8 +82,9 @@ export function signupRoutes(router: ApiRouter): void {
   router.handle(
     signup,
     async (c, { body }) => {
-      const { db, throttle, sessions, clock, brand } = c.var.deps;
-      await throttle.hit(signupKey(c), SIGNUP_LIMITS.signup);
+      const { db, sessions, clock, brand } = c.var.deps;
+      // Counted and decided in one statement: of many signups at once, the limit's number reach the checks.
+      await refuseOver(c, [signupKey(c), SIGNUP_LIMITS.signup]);
 
       const country = await findCountry(db, body.countryCode);
       if (!country) throw invalid({ countryCode: ['unknown'] });

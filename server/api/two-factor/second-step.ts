@@ -29,9 +29,11 @@ export async function secondStepOf(
   const key = secondStepThrottleKey(userGuid);
   const store = twoFactorStoreOf(c);
   if (!proof.otp && !proof.recoveryCode) return (await store.isOn(userGuid)) ? 'required' : 'off';
-  const wait = await throttle.retryAfter(key, SECOND_STEP_LIMIT);
-  if (wait > 0 && (await store.isOn(userGuid))) throw tooManyAttempts(wait);
+  // Counted before the code is checked, in one statement: a burst of guesses is cut at the limit. A code that is
+  // right (or not asked for) is given back.
+  const { retryAfter } = await throttle.take(key, SECOND_STEP_LIMIT);
+  if (retryAfter > 0 && (await store.isOn(userGuid))) throw tooManyAttempts(retryAfter);
   const outcome = await store.check(userGuid, proof);
-  if (outcome === 'failed') await throttle.hit(key, SECOND_STEP_LIMIT);
+  if (outcome !== 'failed') await throttle.giveBack(key);
   return outcome;
 }

@@ -67,8 +67,8 @@ export async function sendLinkMail(
   },
 ): Promise<void> {
   const { db, throttle, links, mailer } = c.var.deps;
-  if ((await throttle.retryAfter(options.throttleKey, LINK_MAIL_LIMIT)) > 0) return;
-  await throttle.hit(options.throttleKey, LINK_MAIL_LIMIT);
+  // Counted and decided in one statement: of many requests at once, the limit's number send a mail.
+  if ((await throttle.take(options.throttleKey, LINK_MAIL_LIMIT)).retryAfter > 0) return;
   const [user] = await db.select().from(users).where(eq(users.email, options.email));
   const mail = user ? options.choose(user) : null;
   if (!user || !mail) return;

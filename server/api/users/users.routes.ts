@@ -182,12 +182,12 @@ export function usersRoutes(router: ApiRouter): void {
   router.handle(changePassword, async (c, { body }) => {
     const { db, sessions, throttle, links } = c.var.deps;
     const key = `change-password:${c.var.userGuid}`;
-    const wait = await throttle.retryAfter(key, CHANGE_PASSWORD_LIMIT);
-    if (wait > 0) throw tooManyAttempts(wait);
+    // Counted before the password is checked, in one statement: a burst of guesses is cut at the limit.
+    const { retryAfter } = await throttle.take(key, CHANGE_PASSWORD_LIMIT);
+    if (retryAfter > 0) throw tooManyAttempts(retryAfter);
 
     const user = await sessionUser(c);
     if (!(await verifyPassword(body.oldPassword, user.passwordHash))) {
-      await throttle.hit(key, CHANGE_PASSWORD_LIMIT);
       throw refused(UsersErrorCode.wrongPassword, 'The current password is wrong');
     }
     await throttle.clear(key);
