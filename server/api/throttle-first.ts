@@ -26,17 +26,21 @@ export function throttleFirst(
  * Counts one attempt on each of the keys and refuses it (429 with the longest Retry-After) when it passes any of
  * their limits. Each key is counted and decided in one statement: of many attempts at once, the limit's number pass.
  */
-export async function refuseOver(c: Context<ApiEnv>, ...limits: [key: string, limit: Limit][]): Promise<void> {
-  const { throttle } = c.var.deps;
-  let wait = 0;
-  for (const [key, limit] of limits) wait = Math.max(wait, (await throttle.take(key, limit)).retryAfter);
-  if (wait > 0) throw tooManyAttempts(wait);
+export function refuseOver(c: Context<ApiEnv>, ...limits: [key: string, limit: Limit][]): Promise<void> {
+  return refuseOnWait(limits, async (key, limit) => (await c.var.deps.throttle.take(key, limit)).retryAfter);
 }
 
 /** 429 with the longest Retry-After while any of the keys has reached its limit, counting nothing. */
-export async function refuseWhileLimited(c: Context<ApiEnv>, ...limits: [key: string, limit: Limit][]): Promise<void> {
-  const { throttle } = c.var.deps;
+export function refuseWhileLimited(c: Context<ApiEnv>, ...limits: [key: string, limit: Limit][]): Promise<void> {
+  return refuseOnWait(limits, (key, limit) => c.var.deps.throttle.retryAfter(key, limit));
+}
+
+/** Asks each key how long to wait, in turn, and refuses with the longest wait when any is above 0. */
+async function refuseOnWait(
+  limits: [key: string, limit: Limit][],
+  waitOf: (key: string, limit: Limit) => Promise<number>,
+): Promise<void> {
   let wait = 0;
-  for (const [key, limit] of limits) wait = Math.max(wait, await throttle.retryAfter(key, limit));
+  for (const [key, limit] of limits) wait = Math.max(wait, await waitOf(key, limit));
   if (wait > 0) throw tooManyAttempts(wait);
 }

@@ -84,8 +84,14 @@ export class KeptReads {
     else for (const table of tables) this.#writes.set(table, (this.#writes.get(table) ?? 0) + 1);
   }
 
-  /** Runs a write: its tables' counts move before it is sent and again once it has ended. */
-  async #writing<T>(tables: readonly string[] | null, run: () => Promise<T>): Promise<T> {
+  /**
+   * Sends a statement that is not kept: a read as it is; a write with its tables' counts moved before it is sent
+   * and again once it has ended, its tables noted in `touched` (a transaction's, moved again at its end).
+   */
+  async #send<T>(sqlText: string, run: () => Promise<T>, touched?: (readonly string[] | null)[]): Promise<T> {
+    const tables = this.#written(sqlText);
+    if (tables !== null && tables.length === 0) return run();
+    touched?.push(tables);
     this.#touch(tables);
     try {
       return await run();
@@ -96,12 +102,10 @@ export class KeptReads {
 
   async #query<T>(query: PGlite['query'], sqlText: string, params?: unknown[], options?: object): Promise<Results<T>> {
     const tables = this.#statements.get(sqlText);
-    if (!tables) {
-      const written = this.#written(sqlText);
-      if (written && written.length === 0) return query<T>(sqlText, params, options);
-      return this.#writing(written, () => query<T>(sqlText, params, options));
-    }
-    const key = `${sqlText}\u0000${JSON.stringify(params ?? [])}\u0000${JSON.stringify(options ?? {})}`;
+    if (!tables) return this.#send(sqlText, () => query<T>(sqlText, params, options));
+    // Of the options, only the row mode changes the answer (drizzle sends a kept statement with the same parsers).
+    const rowMode = (options as { rowMode?: string } | undefined)?.rowMode ?? '';
+    const key = `${sqlText}\u0000${rowMode}\u0000${JSON.stringify(params ?? [])}`;
     const stamp = this.#stampOf(tables);
     const kept = this.#answers.get(key);
     if (kept && kept.stamp === stamp) {
@@ -133,24 +137,16 @@ export class KeptReads {
     const transaction = client.transaction.bind(client);
     client.query = ((sqlText: string, params?: unknown[], options?: object) =>
       this.#query(query, sqlText, params, options)) as PGlite['query'];
-    client.exec = (sqlText, options) => this.#writing(this.#written(sqlText), () => exec(sqlText, options));
+    client.exec = (sqlText, options) => this.#send(sqlText, () => exec(sqlText, options));
     client.transaction = <T>(callback: (tx: Transaction) => Promise<T>) => {
       // Every table the transaction wrote, moved again when it commits or rolls back.
       const touched: (readonly string[] | null)[] = [];
       const wrap = (tx: Transaction): Transaction => {
-        const write = <R>(sqlText: string, run: () => Promise<R>): Promise<R> => {
-          const written = this.#written(sqlText);
-          if (written && written.length === 0) return run();
-          touched.push(written);
-          return this.#writing(written, run);
-        };
         return {
-          query: (sqlText, params, options) => write(sqlText, () => tx.query(sqlText, params, options)),
-          exec: (sqlText, options) => write(sqlText, () => tx.exec(sqlText, options)),
-          sql: (strings, ...values) => {
-            touched.push(null);
-            return this.#writing(null, () => tx.sql(strings, ...values));
-          },
+          query: (sqlText, params, options) => this.#send(sqlText, () => tx.query(sqlText, params, options), touched),
+          exec: (sqlText, options) => this.#send(sqlText, () => tx.exec(sqlText, options), touched),
+          // A tagged template's text can't be told from here: it counts as a write to every table.
+          sql: (strings, ...values) => this.#send('', () => tx.sql(strings, ...values), touched),
           rollback: () => tx.rollback(),
           listen: (channel, callback) => tx.listen(channel, callback),
           get closed() {

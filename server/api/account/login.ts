@@ -61,10 +61,15 @@ async function countAttempt(c: Context<ApiEnv>, keys: LoginKeys): Promise<void> 
   if (byPair.count > 1 && byAccount.retryAfter > 0) throw tooManyAttempts(byAccount.retryAfter);
 }
 
-/** Takes back an attempt whose password was right: it counts on none of the limits. */
-async function giveBackAttempt(c: Context<ApiEnv>, keys: LoginKeys): Promise<void> {
+/**
+ * Takes back an attempt whose password was right: it counts on none of the limits. With `forgive` (both steps
+ * passed) the address's earlier failures on the account are forgiven too: the pair is cleared.
+ */
+async function giveBackAttempt(c: Context<ApiEnv>, keys: LoginKeys, forgive = false): Promise<void> {
   const { throttle } = c.var.deps;
-  for (const key of [keys.address, keys.pair, keys.account]) await throttle.giveBack(key);
+  await throttle.giveBack(keys.address);
+  await throttle.giveBack(keys.account);
+  await (forgive ? throttle.clear(keys.pair) : throttle.giveBack(keys.pair));
 }
 
 type User = typeof users.$inferSelect;
@@ -82,7 +87,7 @@ export async function checkCredentials(
   onlyGuid?: string,
   secondStep?: Pick<PasswordLogin, 'otp' | 'recoveryCode'>,
 ): Promise<User> {
-  const { db, throttle } = c.var.deps;
+  const { db } = c.var.deps;
   const address = clientAddress(c);
   const keys = loginThrottleKeys(body.email, address);
 
@@ -107,15 +112,15 @@ export async function checkCredentials(
   if (second === 'failed') {
     throw new HttpError(401, { code: AccountSecurityErrorCode.otpInvalid, message: 'Wrong or used code' });
   }
-  await giveBackAttempt(c, keys);
   if (second === 'required') {
+    await giveBackAttempt(c, keys);
     throw new HttpError(401, {
       code: AccountSecurityErrorCode.otpRequired,
       message: 'Send the code of your authenticator app',
     });
   }
   // The account and address's failures are forgiven once both steps have passed.
-  await throttle.clear(keys.pair);
+  await giveBackAttempt(c, keys, true);
   return user;
 }
 
