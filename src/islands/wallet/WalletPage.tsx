@@ -294,7 +294,8 @@ function Wallet({ lang, brandSlug, guid }: Props & { guid: string }) {
         />
       )}
 
-      {emails$.data && <WalletNotifications t={t} guid={guid} options={emails$.data} />}
+      {/* Last, and only once the sections above are in: arriving before them, it would be pushed down (layout shift). */}
+      {shown && emails$.data && <WalletNotifications t={t} guid={guid} options={emails$.data} />}
 
       <ConfirmDialog
         open={deleting !== null}
