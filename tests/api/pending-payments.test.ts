@@ -189,6 +189,23 @@ describe.each(BACKENDS)('pending payments API on %s', (backend) => {
     expect(row?.chargesPaid).toBe(false);
   });
 
+  it('refuses shipment ids past the database’s integers as a 400 naming HAWBIDs (the contract fuzz found a 500)', async () => {
+    const who = await customer(1);
+    const [mine] = await payable(who);
+    for (const ids of ['0,4000000000', `${mine!.hawb.id},99999999999999999999`, '2147483648']) {
+      const res = await t.request(`/api/customers/${who.guid}/payments?HAWBIDs=${ids}&CurrencyCode=USD`, {
+        cookie: who.cookie,
+      });
+      expect(res.status).toBe(400);
+      expect(Object.keys(apiErrorSchema.parse(await res.json()).fieldErrors ?? {})).toEqual(['HAWBIDs']);
+    }
+    // Nine digits is still an id, answered as unknown.
+    const unknown = await t.request(`/api/customers/${who.guid}/payments?HAWBIDs=999999999&CurrencyCode=USD`, {
+      cookie: who.cookie,
+    });
+    expect(unknown.status).toBe(404);
+  });
+
   it('refuses without a session (401) and on another customer’s guid (403); orders are their owner’s', async () => {
     const a = await customer(1);
     const b = await customer(1);

@@ -52,7 +52,8 @@ export const hawbIdsSchema = z.array(z.int().check(z.positive())).check(
 
 /** GET api/customers/{guid}/payments?HAWBIDs&CurrencyCode: what those shipments owe, or that they are paid. */
 export const paymentsQuerySchema = z.object({
-  HAWBIDs: z.string().check(z.regex(/^\d+(,\d+){0,49}$/)),
+  /** Up to 50 shipment ids, each a number of at most nine digits (the ids are the database's `integer`). */
+  HAWBIDs: z.string().check(z.regex(/^\d{1,9}(,\d{1,9}){0,49}$/)),
   CurrencyCode: z.string().check(z.regex(/^[A-Z]{3}$/)),
 });
 export const shipmentPaymentsSchema = z.object({
