@@ -2,13 +2,16 @@
  * `npm run scan`: a dynamic security scan of the built site and its API on loopback (docs/security.md).
  *
  * Starts the server (`node server/main.ts`) on 127.0.0.1 with fresh demo data in memory, logs in as the demo
- * customer, then runs sqlmap against the API calls that take parameters (as that customer where the call needs a
- * session) and wapiti against the site's pages, each time-boxed. Raw reports go to scan/raw/ (not committed);
- * scan/summary.md is the summary, printed at the end too. Installs nothing: sqlmap and wapiti must be on PATH
- * (`apt-get install -y sqlmap wapiti`), and the site must be built (`npm run build`); it never builds.
+ * customer, then runs sqlmap against every call of the API's OpenAPI document (./scan/api-targets.ts: its path
+ * parameters, query and JSON body, as that customer where the call needs a session) and wapiti against the site's
+ * pages, each time-boxed. Raw reports go to scan/raw/ (not committed); scan/summary.md is the summary, printed at
+ * the end too. Installs nothing: sqlmap and wapiti must be on PATH (`apt-get install -y sqlmap wapiti`), and the
+ * site must be built (`npm run build`); it never builds.
  *
- * Options (environment): SCAN_PORT (4650), SCAN_SQLMAP_SECONDS (600, the whole sqlmap budget),
- * SCAN_WAPITI_SECONDS (600), SCAN_ONLY (`sqlmap` or `wapiti`), SCAN_WAIT_FOR_BUILD_SECONDS (0).
+ * Options (environment): SCAN_PORT (4650), SCAN_SQLMAP_CALL_SECONDS (90, each sqlmap run's budget, four times
+ * that for the calls that check a password; a call with both path parameters and a query or body gets two runs), SCAN_SQLMAP_LEVEL (2), SCAN_CALLS (a regular
+ * expression: only the calls whose `METHOD /path` matches), SCAN_WAPITI_SECONDS (600), SCAN_ONLY (`sqlmap` or
+ * `wapiti`), SCAN_WAIT_FOR_BUILD_SECONDS (0).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import {
@@ -24,13 +27,19 @@ import {
 import { delimiter, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { format, resolveConfig } from 'prettier';
+import { apiTargets, type ApiTarget, type OpenApiDocument } from './scan/api-targets.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const PORT = Number(process.env.SCAN_PORT ?? 4650);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const OUT = join(ROOT, 'scan');
 const RAW = join(OUT, 'raw');
-const SQLMAP_SECONDS = Number(process.env.SCAN_SQLMAP_SECONDS ?? 600);
+const SQLMAP_CALL_SECONDS = Number(process.env.SCAN_SQLMAP_CALL_SECONDS ?? 90);
+const SQLMAP_LEVEL = Number(process.env.SCAN_SQLMAP_LEVEL ?? 2);
+const CALLS = new RegExp(process.env.SCAN_CALLS ?? '');
+/** Calls that check a password: each try costs a deliberate scrypt, so they get four times the budget. */
+const PASSWORD_CHECKS = /^POST \/api\/(account\/login|users\/AuthenticateUser)$/;
+const TAMPER_IDEMPOTENCY = join(ROOT, 'scripts', 'scan', 'sqlmap-tamper', 'idempotencykey.py');
 const WAPITI_SECONDS = Number(process.env.SCAN_WAPITI_SECONDS ?? 600);
 const ONLY = process.env.SCAN_ONLY;
 const DIST = join(ROOT, 'dist', 'shipbox');
@@ -92,6 +101,8 @@ const server = spawn(process.execPath, [join(ROOT, 'server', 'main.ts')], {
     LOG_LEVEL: 'warn',
     DATA_DIR: 'memory://',
     DEV_TOOLS: '0',
+    // The content editor's own routes are off in production, and a shell's EDITOR (vim) is not its setting.
+    EDITOR: '0',
     TRUST_PROXY: '1',
   },
   stdio: ['ignore', 'pipe', 'pipe'],
@@ -137,25 +148,22 @@ async function waitForHealth(): Promise<void> {
   throw new Error('the server did not answer /api/health within 2 minutes');
 }
 
-/** Ids of the demo customer's own objects, for the calls that name one in the path. */
-async function ownIds(cookie: string, guid: string): Promise<{ messageGuid: string; requestId: string }> {
-  const headers = { cookie, origin: ORIGIN, 'content-type': 'application/json' };
-  const page = (await (await fetch(`${ORIGIN}/api/customers/${guid}/messages`, { headers })).json()) as {
-    messages?: { guid?: string }[];
-  };
-  const search = await fetch(`${ORIGIN}/api/account/${guid}/requests/search`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ SearchLines: [] }),
-  });
-  const requests = (await search.json()) as { id?: number }[];
-  return { messageGuid: page.messages?.[0]?.guid ?? '', requestId: String(requests[0]?.id ?? 1) };
+/** An address of the documentation range, new for each request: the per-address limits count each apart. */
+function randomAddress(): string {
+  return `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
 }
+
+/** What every request of the scan carries: the site's Origin, as the site's own calls do, and a new address. */
+const requestHeaders = () => ({
+  origin: ORIGIN,
+  'sec-fetch-site': 'same-origin',
+  'x-forwarded-for': `${randomAddress()}`,
+});
 
 async function login(): Promise<{ cookie: string; guid: string }> {
   const res = await fetch(`${ORIGIN}/api/account/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ORIGIN },
+    headers: { ...requestHeaders(), 'content-type': 'application/json' },
     body: JSON.stringify(DEMO),
   });
   if (!res.ok) throw new Error(`login as ${DEMO.email} answered ${res.status}`);
@@ -175,7 +183,7 @@ interface Run {
   seconds: number;
 }
 
-function run(command: string, args: string[], seconds: number, logFile: string): Promise<Run> {
+function runTool(command: string, args: string[], seconds: number, logFile: string): Promise<Run> {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -211,118 +219,116 @@ function run(command: string, args: string[], seconds: number, logFile: string):
 // ---------------------------------------------------------------------------------------------------------
 // sqlmap
 
-interface SqlTarget {
-  name: string;
-  /** The URL; a `*` marks an injection point in the path. */
-  url: string;
-  /** A JSON body (POST). */
-  json?: unknown;
-  /** Send the session cookie (its own value is not tested: --skip=sid). */
-  session?: boolean;
-  /** HTTP codes that are answers here, not errors (a wrong password is a 401). */
-  ignoreCodes?: string;
-  /** Share of the time budget (default 1): each login attempt costs a deliberate scrypt. */
-  weight?: number;
-}
-
-function sqlTargets(guid: string, ids: { messageGuid: string; requestId: string }): SqlTarget[] {
-  return [
-    { name: 'login', url: `${ORIGIN}/api/account/login`, json: DEMO, ignoreCodes: '401', weight: 5 },
-    { name: 'signup-check', url: `${ORIGIN}/api/signup/check`, json: { email: 'new@example.com' } },
-    {
-      name: 'forgotten-password',
-      url: `${ORIGIN}/api/users/SendForgottenPasswordEmail`,
-      json: { email: 'demo@example.com', langCode: 'en' },
-    },
-    { name: 'tracking', url: `${ORIGIN}/api/tracking/SB9000100*` },
-    {
-      name: 'articles',
-      url: `${ORIGIN}/api/articles?subCategory=faqs&language=en&scope=shipbox&pageindex=0&pagesize=10`,
-    },
-    { name: 'geocode', url: `${ORIGIN}/api/v1/geocode?country=JO&city=Amman&street=Rainbow` },
-    { name: 'currency-convert', url: `${ORIGIN}/api/currencies/convert?currencyFrom=USD&currencyTo=JOD&amount=10` },
-    { name: 'city', url: `${ORIGIN}/api/shareddata/JO/city/Amman*` },
-    { name: 'locations', url: `${ORIGIN}/api/v1/locations?countrycode=JO&lang=en` },
-    { name: 'messages', url: `${ORIGIN}/api/customers/${guid}/messages?pageIndex=0&pageSize=10`, session: true },
-    {
-      name: 'packages',
-      url: `${ORIGIN}/api/customers/${guid}/packages/getAllPackages?pageIndex=0&pageSize=10`,
-      session: true,
-    },
-    {
-      name: 'requests-search',
-      url: `${ORIGIN}/api/account/${guid}/requests/search`,
-      json: {
-        SearchLines: [{ Field: 'ExternalString', Operator: 'eq', Value: 'TBA512000201' }],
-        pageIndex: 0,
-        pageSize: 10,
-      },
-      session: true,
-    },
-    { name: 'message', url: `${ORIGIN}/api/customers/${guid}/messages/${ids.messageGuid}*`, session: true },
-    { name: 'request', url: `${ORIGIN}/api/account/${guid}/requests/${ids.requestId}*`, session: true },
-    {
-      name: 'claim-lookup',
-      url: `${ORIGIN}/api/tracking/NYC/GetByShipmentByFAWB/TBA512000201*`,
-      session: true,
-    },
-    { name: 'country-rates', url: `${ORIGIN}/api/countryRates?origin=US&destination=JO&weight=2&unit=1` },
-    { name: 'three-words', url: `${ORIGIN}/api/v1/threewords/autosuggest?input=index.home.raft&country=JO` },
-  ];
-}
-
-interface SqlResult {
-  target: SqlTarget;
+interface SqlRun {
+  /**
+   * 'path' marks the path parameters with `*`; 'input' lets sqlmap take the query and JSON body's parameters;
+   * 'header' marks the headers the call reads.
+   */
+  kind: 'path' | 'input' | 'header';
   run: Run;
+  /** The parameters sqlmap said it tested, as it names them (`GET parameter 'q'`, `URI parameter '#1*'`). */
+  tested: string[];
   injectable: string[];
   notInjectable: boolean;
   httpCodes: string | null;
 }
 
-async function sqlmap(cookie: string, guid: string): Promise<SqlResult[]> {
-  const targets = sqlTargets(guid, await ownIds(cookie, guid));
-  const deadline = Date.now() + SQLMAP_SECONDS * 1000;
+interface SqlResult {
+  target: ApiTarget;
+  runs: SqlRun[];
+  /** Why sqlmap was not run on the call, when it wasn't. */
+  skipped: string | undefined;
+}
+
+/** A live session of the demo customer: the last one while it answers, else a new login. */
+function sessions(first: string): () => Promise<string> {
+  let cookie = first;
+  return async () => {
+    const check = await fetch(`${ORIGIN}/api/account/GetCustomerDetails`, { headers: { ...requestHeaders(), cookie } });
+    await check.arrayBuffer();
+    if (check.status !== 200) cookie = (await login()).cookie;
+    return cookie;
+  };
+}
+
+function parseSqlmap(output: string) {
+  const injectable = [
+    ...output.matchAll(/Parameter: (.+?) \(|parameter '([^']+)' (?:is|appears to be) '?[^']*'? ?injectable/g),
+  ]
+    .map((m) => (m[1] ?? m[2] ?? '').trim())
+    .filter(Boolean);
+  const tested = [...output.matchAll(/testing if (.+?) parameter '([^']+)' is dynamic/g)].map((m) =>
+    `${m[1] ?? ''} ${m[2] ?? ''}`.trim(),
+  );
+  return {
+    tested: [...new Set(tested)],
+    injectable: [...new Set(injectable)],
+    notInjectable: /all tested parameters do not appear to be injectable/.test(output),
+    httpCodes: /HTTP error codes detected during run:\s*\n?(.+)/.exec(output)?.[1]?.trim() ?? null,
+  };
+}
+
+async function sqlmapRun(target: ApiTarget, kind: SqlRun['kind'], cookie: () => Promise<string>): Promise<SqlRun> {
+  const args = [
+    '-u',
+    kind === 'path' ? (target.pathInjection ?? target.url) : target.url,
+    '--batch',
+    `--level=${SQLMAP_LEVEL}`,
+    '--risk=1',
+    '--dbms=PostgreSQL',
+    '--threads=2',
+    '--flush-session',
+    '--disable-coloring',
+    '--drop-set-cookie',
+    `--tamper=${['xforwardedfor', ...(target.idempotent ? [TAMPER_IDEMPOTENCY] : [])].join(',')}`,
+    // Every unsafe call is checked for its Origin (server/api/csrf.ts): sqlmap's requests come as the site's.
+    `--headers=${[
+      `Origin: ${ORIGIN}`,
+      'Sec-Fetch-Site: same-origin',
+      ...Object.entries(target.headerParams).map(([name, value]) => `${name}: ${value}${kind === 'header' ? '*' : ''}`),
+    ].join('\n')}`,
+    `--output-dir=${join(RAW, 'sqlmap')}`,
+    '--answers=follow=N,merge=N,process=Y',
+    `--method=${target.method}`,
+    // 4xx answers are what most payloads get (the input checks, the owner check, a limit): answers, not errors.
+    '--ignore-code=400,401,403,404,409,415,422,429',
+  ];
+  if (target.json !== undefined) args.push(`--data=${JSON.stringify(target.json)}`);
+  if (target.session) {
+    const session = await cookie();
+    args.push(`--cookie=${session}`, `--skip=${session.split('=')[0]}`);
+  }
+  const file = `${target.name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '')}.${kind}.txt`;
+  const seconds = SQLMAP_CALL_SECONDS * (PASSWORD_CHECKS.test(target.name) ? 4 : 1);
+  log(`sqlmap ${target.name} (${kind}; up to ${seconds} s)`);
+  const run = await runTool('sqlmap', args, seconds, join(RAW, 'sqlmap', file));
+  return { kind, run, ...parseSqlmap(run.output) };
+}
+
+async function sqlmap(first: { cookie: string; guid: string }): Promise<SqlResult[]> {
+  const cookie = sessions(first.cookie);
+  const document = (await (await fetch(`${ORIGIN}/api/openapi.json`)).json()) as OpenApiDocument;
+  const targets = (
+    await apiTargets(document, { origin: ORIGIN, guid: first.guid, cookie, headers: requestHeaders })
+  ).filter((t) => CALLS.test(t.name));
+  log(`${targets.length} API calls from the OpenAPI document`);
   const results: SqlResult[] = [];
-  let weights = targets.reduce((sum, t) => sum + (t.weight ?? 1), 0);
   for (const target of targets) {
-    const left = Math.floor((deadline - Date.now()) / 1000);
-    const weight = target.weight ?? 1;
-    const budget = Math.max(20, Math.floor((left * weight) / weights));
-    weights -= weight;
-    const args = [
-      '-u',
-      target.url,
-      '--batch',
-      '--level=2',
-      '--risk=1',
-      '--dbms=PostgreSQL',
-      '--threads=2',
-      '--flush-session',
-      '--disable-coloring',
-      '--drop-set-cookie',
-      '--tamper=xforwardedfor',
-      // Every unsafe call is checked for its Origin (server/api/csrf.ts): sqlmap's requests come as the site's.
-      `--headers=Origin: ${ORIGIN}\nSec-Fetch-Site: same-origin`,
-      `--output-dir=${join(RAW, 'sqlmap')}`,
-      '--answers=follow=N,merge=N,process=Y',
-    ];
-    if (target.json !== undefined) args.push(`--data=${JSON.stringify(target.json)}`, '--method=POST');
-    if (target.session) args.push(`--cookie=${cookie}`, `--skip=${cookie.split('=')[0]}`);
-    if (target.ignoreCodes) args.push(`--ignore-code=${target.ignoreCodes}`);
-    log(`sqlmap ${target.name} (up to ${budget} s)`);
-    const result = await run('sqlmap', args, budget, join(RAW, 'sqlmap', `${target.name}.txt`));
-    const injectable = [
-      ...result.output.matchAll(/Parameter: (.+?) \(|parameter '([^']+)' (?:is|appears to be) '?[^']*'? ?injectable/g),
-    ]
-      .map((m) => (m[1] ?? m[2] ?? '').trim())
-      .filter(Boolean);
-    results.push({
-      target,
-      run: result,
-      injectable: [...new Set(injectable)],
-      notInjectable: /all tested parameters do not appear to be injectable/.test(result.output),
-      httpCodes: /HTTP error codes detected during run:\s*\n?(.+)/.exec(result.output)?.[1]?.trim() ?? null,
-    });
+    const hasInput = target.queryParams.length > 0 || target.json !== undefined;
+    const hasHeaders = Object.keys(target.headerParams).length > 0;
+    if (!target.pathInjection && !hasInput && !hasHeaders) {
+      results.push({
+        target,
+        runs: [],
+        skipped: target.multipart ? 'only files (multipart), which sqlmap does not send' : 'takes no input',
+      });
+      continue;
+    }
+    const runs: SqlRun[] = [];
+    if (target.pathInjection) runs.push(await sqlmapRun(target, 'path', cookie));
+    if (hasInput) runs.push(await sqlmapRun(target, 'input', cookie));
+    if (hasHeaders) runs.push(await sqlmapRun(target, 'header', cookie));
+    results.push({ target, runs, skipped: undefined });
   }
   return results;
 }
@@ -424,7 +430,7 @@ async function wapiti(cookie: string): Promise<WapitiResult> {
     '1',
   ];
   log(`wapiti ${ORIGIN}/en/ from /en/home (up to ${WAPITI_SECONDS} s)`);
-  const result = await run('wapiti', args, WAPITI_SECONDS, join(RAW, 'wapiti', 'wapiti.txt'));
+  const result = await runTool('wapiti', args, WAPITI_SECONDS, join(RAW, 'wapiti', 'wapiti.txt'));
   const findings: WapitiFinding[] = [];
   let crawled: number | null = null;
   if (existsSync(report)) {
@@ -473,16 +479,40 @@ function summary(sql: SqlResult[] | null, web: WapitiResult | null): string {
     '',
   ];
   if (sql) {
-    lines.push('## sqlmap (level 2, risk 1, PostgreSQL, random X-Forwarded-For)', '');
-    lines.push('| target | run | seconds | result | HTTP error codes |', '| --- | --- | --- | --- | --- |');
+    const runs = sql.flatMap((r) => r.runs);
+    lines.push(
+      `## sqlmap (level ${SQLMAP_LEVEL}, risk 1, PostgreSQL, random X-Forwarded-For; ${SQLMAP_CALL_SECONDS} s a run)`,
+      '',
+      `${sql.length} calls of the OpenAPI document; ${runs.length} sqlmap runs (${runs.filter((r) => r.run.status === 'timed out').length} stopped at their budget); ` +
+        `${sql.filter((r) => r.runs.some((x) => x.injectable.length > 0)).length} call(s) with an injectable parameter. ` +
+        'A path run marks the path parameters (`*`), a header run the headers the call reads; an input run tests the ' +
+        'query and JSON body parameters. ' +
+        'The baseline is the status the starting request got (a success, else the refusal it could get furthest to).',
+      '',
+      '| call | session | baseline | run | seconds | parameters tested | result | HTTP error codes |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    );
+    const cell = (text: string) => text.replace(/\|/g, '\\|');
     for (const r of sql) {
-      const result =
-        r.injectable.length > 0
-          ? `**injectable: ${r.injectable.join(', ')}**`
-          : r.notInjectable
-            ? 'no injectable parameter'
-            : 'no finding (run incomplete)';
-      lines.push(`| ${r.target.name} | ${r.run.status} | ${r.run.seconds} | ${result} | ${r.httpCodes ?? '—'} |`);
+      const call = `${r.target.name}`;
+      const session = r.target.session ? 'yes' : 'no';
+      if (r.skipped) {
+        lines.push(
+          `| ${cell(call)} | ${session} | ${r.target.baselineStatus} | — | — | — | not run: ${r.skipped} | — |`,
+        );
+        continue;
+      }
+      for (const x of r.runs) {
+        const result =
+          x.injectable.length > 0
+            ? `**injectable: ${x.injectable.join(', ')}**`
+            : x.notInjectable
+              ? 'no injectable parameter'
+              : `no finding (${x.run.status === 'timed out' ? 'stopped at its budget' : 'run incomplete'})`;
+        lines.push(
+          `| ${cell(call)} | ${session} | ${r.target.baselineStatus} | ${x.kind} | ${x.run.seconds} | ${cell(x.tested.join('; ') || '—')} | ${result} | ${cell(x.httpCodes ?? '—')} |`,
+        );
+      }
     }
     lines.push('');
   }
@@ -509,6 +539,15 @@ function summary(sql: SqlResult[] | null, web: WapitiResult | null): string {
   return lines.join('\n');
 }
 
+/** The section of a summary headed `## <tool>`, marked as from an earlier run, or nothing. */
+function keptSection(text: string, tool: 'sqlmap' | 'wapiti'): string {
+  const found = new RegExp(`\\n## ${tool}[^\\n]*\\n[\\s\\S]*?(?=\\n## |$)`).exec(text)?.[0];
+  const when = /^Run (\S+)/m.exec(text)?.[1] ?? 'an earlier run';
+  return found
+    ? `\n${found.trim().replace(/\n/, `\n\n_From the run of ${when}, kept: this run was SCAN_ONLY._\n`)}\n`
+    : '';
+}
+
 // ---------------------------------------------------------------------------------------------------------
 
 try {
@@ -516,15 +555,18 @@ try {
   await waitForHealth();
   const session = await login();
   log(`logged in as ${DEMO.email}`);
-  const sql = ONLY === 'wapiti' ? null : await sqlmap(session.cookie, session.guid);
+  const sql = ONLY === 'wapiti' ? null : await sqlmap(session);
   // The session may have been ended by a payload (sqlmap's logout-free, but be sure): log in again for wapiti.
   const web = ONLY === 'sqlmap' ? null : await wapiti((await login()).cookie);
   const file = join(OUT, 'summary.md');
+  // A run of one scanner keeps the other's section of the last summary, as it was.
+  const kept =
+    ONLY && existsSync(file) ? keptSection(readFileSync(file, 'utf8'), ONLY === 'sqlmap' ? 'wapiti' : 'sqlmap') : '';
   // Formatted as the repository's Markdown is, so `npm run lint` passes with the summary committed.
-  const text = await format(summary(sql, web), { ...(await resolveConfig(file)), parser: 'markdown' });
+  const text = await format(summary(sql, web) + kept, { ...(await resolveConfig(file)), parser: 'markdown' });
   writeFileSync(file, text);
   process.stdout.write(`\n${text}`);
-  const injectable = (sql ?? []).some((r) => r.injectable.length > 0);
+  const injectable = (sql ?? []).some((r) => r.runs.some((x) => x.injectable.length > 0));
   const vulnerable = (web?.findings ?? []).some((f) => f.kind === 'vulnerability' && !explanationOf(f));
   await shutdown(injectable || vulnerable ? 1 : 0);
 } catch (error) {

@@ -29,10 +29,11 @@ import {
 import { apiErrorSchema } from '../../src/lib/api/errors.ts';
 import { BACKENDS, cookieOf, createTestApp, type TestApp } from './harness.ts';
 import { DEMO_PASSWORD } from '../../server/dev/seed.ts';
+import { KnownValues } from './fuzz/known-values.ts';
 import { requestArbitrary, type DrawnRequest, type ParamDraw } from './fuzz/requests.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 29_2026);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 16);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 
 const endpoints = createApi({} as ApiDeps).endpoints;
 
@@ -98,26 +99,11 @@ describe.each(BACKENDS)('every declared call, fuzzed (%s)', (backend) => {
   /** A new address for each request, so the per-address limits don't answer for the checks. */
   const nextAddress = () => `198.18.${(++address >> 8) & 255}.${address & 255}`;
   let customer: { cookie: string; guid: string; email: string };
-  /** Values the app answered, by field name (lower case): ids, codes and numbers of the customer's own things. */
-  const known = new Map<string, string[]>();
-  let anyKnown: string[] = [];
+  /** Values the app answered, by field name: the ids, codes and numbers of the customer's own things. */
+  const known = new KnownValues();
 
+  /** Every read that names nothing but the customer, and the public lists. */
   async function collectKnown(): Promise<void> {
-    const seen = new Map<string, Set<string>>();
-    const visit = (value: unknown, key: string, depth: number) => {
-      if (depth > 6) return;
-      if (Array.isArray(value)) return value.slice(0, 20).forEach((v) => visit(v, key, depth + 1));
-      if (typeof value === 'object' && value !== null) {
-        for (const [k, v] of Object.entries(value)) visit(v, k, depth + 1);
-        return;
-      }
-      if ((typeof value === 'string' && value.length > 0 && value.length < 80) || typeof value === 'number') {
-        if (!/(id|guid|number|code|awb|fawb|entity|name)$/i.test(key)) return;
-        const set = seen.get(key.toLowerCase()) ?? new Set<string>();
-        seen.set(key.toLowerCase(), set.add(String(value)));
-      }
-    };
-    // Every read that names nothing but the customer, and the public lists.
     for (const e of endpoints) {
       if (e.method !== 'GET' || !isSchema(e.answer)) continue;
       const names = paramNamesOf(e.path);
@@ -125,10 +111,8 @@ describe.each(BACKENDS)('every declared call, fuzzed (%s)', (backend) => {
       if (e.query && !z.safeParse(e.query, {}).success) continue;
       const path = `/${e.path.replace(/\{\w+\}/, customer.guid)}`;
       const res = await t.request(path, { cookie: customer.cookie, from: nextAddress() });
-      if (res.ok) visit(await answerBody(res), '', 0);
+      if (res.ok) known.add(await answerBody(res));
     }
-    for (const [key, values] of seen) known.set(key, [...values].sort());
-    anyKnown = [...new Set([...seen.values()].flatMap((s) => [...s]))].sort();
   }
 
   /** The customer's session, live again if a call ended it, or a new customer if it can't log in any more. */
@@ -166,7 +150,7 @@ describe.each(BACKENDS)('every declared call, fuzzed (%s)', (backend) => {
   function paramValue(name: string, drawn: ParamDraw, guid: string): string {
     if (typeof drawn === 'string') return pathText(drawn);
     if ('owner' in drawn) return guid;
-    const pool = known.get(name.toLowerCase()) ?? (anyKnown.length > 0 ? anyKnown : ['1']);
+    const pool = known.for(name);
     return pathText(pool[drawn.known % pool.length] ?? '1');
   }
 
@@ -241,9 +225,9 @@ describe.each(BACKENDS)('every declared call, fuzzed (%s)', (backend) => {
 
   it('gets through to the handler and its success on a good share of the calls', () => {
     const succeeded = [...answered].filter(([, statuses]) => [...statuses.keys()].some((s) => s < 300));
-    // With the default seed and runs, 65 of 140 calls answered a success on each database when this was written:
+    // With the default seed and runs, about 64 of 140 calls answered a success on each database when this was written:
     // the others need state no drawn request has (a link's token, an open payment) or rules JSON Schema can't carry.
     expect(answered.size).toBe(endpoints.length);
-    expect(succeeded.length / endpoints.length).toBeGreaterThanOrEqual(RUNS >= 16 ? 0.4 : 0);
+    expect(succeeded.length / endpoints.length).toBeGreaterThanOrEqual(RUNS >= 12 ? 0.4 : 0);
   });
 });
