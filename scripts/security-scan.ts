@@ -9,8 +9,9 @@
  * site must be built (`npm run build`); it never builds.
  *
  * Options (environment): SCAN_PORT (4650), SCAN_SQLMAP_CALL_SECONDS (90, each sqlmap run's budget, four times
- * that for the calls that check a password; a call with both path parameters and a query or body gets two runs), SCAN_SQLMAP_LEVEL (2), SCAN_CALLS (a regular
- * expression: only the calls whose `METHOD /path` matches), SCAN_WAPITI_SECONDS (600), SCAN_ONLY (`sqlmap` or
+ * that for the calls that check a password; a call gets a run each for its path, its query and body, and the
+ * headers it reads), SCAN_SQLMAP_LEVEL (2), SCAN_CALLS (a regular expression: only the calls whose `METHOD /path`
+ * matches), SCAN_WAPITI_SECONDS (600), SCAN_ONLY (`sqlmap` or
  * `wapiti`), SCAN_WAIT_FOR_BUILD_SECONDS (0).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -157,7 +158,7 @@ function randomAddress(): string {
 const requestHeaders = () => ({
   origin: ORIGIN,
   'sec-fetch-site': 'same-origin',
-  'x-forwarded-for': `${randomAddress()}`,
+  'x-forwarded-for': randomAddress(),
 });
 
 async function login(): Promise<{ cookie: string; guid: string }> {

@@ -11,8 +11,9 @@
 import fc from 'fast-check';
 import { valid, type JsonSchema } from '../../tests/api/fuzz/json-schema-arbitrary.ts';
 import { KnownValues } from '../../tests/api/fuzz/known-values.ts';
+import { OWNER_PARAMS as OWNER_PARAM_NAMES } from '../../src/lib/api/endpoint.ts';
 
-const OWNER_PARAMS = new Set(['guid', 'customerGUID', 'accountGUID', 'userGuid']);
+const OWNER_PARAMS = new Set<string>(OWNER_PARAM_NAMES);
 const METHODS = ['get', 'post', 'put', 'delete'] as const;
 const SEED = 29;
 const CANDIDATES = 12;

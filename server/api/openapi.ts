@@ -24,7 +24,7 @@ type JsonSchema = OpenAPIV3_1.SchemaObject;
 type ParameterSchema = OpenAPIV3_1.ParameterObject['schema'];
 
 /** A schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect), as sent (input) or as answered (output). */
-function jsonSchema(schema: Schema, io: 'input' | 'output'): JsonSchema {
+export function jsonSchema(schema: Schema, io: 'input' | 'output'): JsonSchema {
   const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<
     string,
     unknown

@@ -152,7 +152,7 @@ async function checkAnswer(endpoint: AnyEndpoint, response: Response): Promise<v
 }
 
 /** A JSON answer's body, decoded when the handler sent it compressed (the articles' kept answers). */
-async function answerJson(response: Response): Promise<unknown> {
+export async function answerJson(response: Response): Promise<unknown> {
   const bytes = Buffer.from(await response.clone().arrayBuffer());
   const encoding = response.headers.get('Content-Encoding');
   try {

@@ -11,13 +11,14 @@
  * Seeded and bounded: FUZZ_SEED (default below) and FUZZ_RUNS (requests per call and database) replay or widen a
  * run. A failure prints fast-check's seed and path, and the smallest failing request.
  */
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect } from 'vitest';
 import { it } from '@fast-check/vitest';
 import { z } from 'zod';
 import { createApi } from '../../server/api/api.ts';
 import type { ApiDeps } from '../../server/api/env.ts';
 import { unstorableFields } from '../../server/api/storable.ts';
+import { fieldErrorsOf } from '../../server/api/http-errors.ts';
+import { answerJson } from '../../server/api/router.ts';
 import {
   isSchema,
   needsSession,
@@ -36,11 +37,6 @@ const SEED = Number(process.env.FUZZ_SEED ?? 29_2026);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 12);
 
 const endpoints = createApi({} as ApiDeps).endpoints;
-
-/** The fields a failed check names, as the router names them (server/api/http-errors.ts fieldErrorsOf). */
-function fieldsOf(error: z.core.$ZodError): string[] {
-  return [...new Set(error.issues.map((issue) => issue.path.join('.') || '_'))].sort();
-}
 
 /**
  * What the router refuses before the handler runs, in its order (server/api/router.ts): the path and query as
@@ -66,25 +62,11 @@ function refusedFields(
       continue;
     }
     const result = z.safeParse(schema, value);
-    if (!result.success) return fieldsOf(result.error);
+    if (!result.success) return Object.keys(fieldErrorsOf(result.error)).sort();
     parsed.push(result.data);
   }
   const after = Object.keys(Object.assign({}, ...parsed.map(unstorableFields)) as object);
   return after.length > 0 ? after.sort() : undefined;
-}
-
-/** A JSON answer's body, decoded when it was sent compressed (the articles' kept answers). */
-async function answerBody(response: Response): Promise<unknown> {
-  const bytes = Buffer.from(await response.arrayBuffer());
-  const encoding = response.headers.get('Content-Encoding');
-  const text = (
-    encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes
-  ).toString('utf8');
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
 }
 
 /** A path value as a URL can carry it: well-formed text, never empty or a dot segment (both would change the route). */
@@ -111,14 +93,17 @@ describe.each(BACKENDS)('every declared call, fuzzed (%s)', (backend) => {
       if (e.query && !z.safeParse(e.query, {}).success) continue;
       const path = `/${e.path.replace(/\{\w+\}/, customer.guid)}`;
       const res = await t.request(path, { cookie: customer.cookie, from: nextAddress() });
-      if (res.ok) known.add(await answerBody(res));
+      if (res.ok) known.add(await answerJson(res));
     }
   }
 
+  /** Whether a request with the session was refused for want of one: a call (logout, a password change) ended it. */
+  let sessionEnded = false;
+
   /** The customer's session, live again if a call ended it, or a new customer if it can't log in any more. */
   async function liveCustomer(): Promise<typeof customer> {
-    const check = await t.request('/api/account/GetCustomerDetails', { cookie: customer.cookie, from: nextAddress() });
-    if (check.status === 200) return customer;
+    if (!sessionEnded) return customer;
+    sessionEnded = false;
     const login = await t.request('/api/account/login', {
       method: 'POST',
       from: nextAddress(),
@@ -192,7 +177,10 @@ describe.each(BACKENDS)('every declared call, fuzzed (%s)', (backend) => {
     const name = `${endpoint.method} ${endpoint.path}`;
     it.prop([requestArbitrary(endpoint)], { seed: SEED, numRuns: RUNS })(name, async (drawn) => {
       const { res, params, query, path } = await send(endpoint, drawn);
-      const body = await answerBody(res);
+      const body = await answerJson(res);
+      if (drawn.session && res.status === 401 && apiErrorSchema.safeParse(body).data?.code === 'UNAUTHORIZED') {
+        sessionEnded = true;
+      }
       const statuses = answered.get(endpoint) ?? new Map<number, number>();
       answered.set(endpoint, statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1));
       const seen = `${endpoint.method} ${path} answered ${res.status}: ${JSON.stringify(body)?.slice(0, 400)}`;

@@ -113,8 +113,6 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
 }
 
 function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const low = schema.minimum ?? (schema.exclusiveMinimum === undefined ? undefined : schema.exclusiveMinimum);
-  const high = schema.maximum ?? (schema.exclusiveMaximum === undefined ? undefined : schema.exclusiveMaximum);
   if (integer) {
     const min = Math.max(
       Number.MIN_SAFE_INTEGER,
@@ -134,8 +132,8 @@ function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<num
     );
   }
   return fc.double({
-    min: low ?? -1_000_000,
-    max: high ?? 1_000_000,
+    min: schema.minimum ?? schema.exclusiveMinimum ?? -1_000_000,
+    max: schema.maximum ?? schema.exclusiveMaximum ?? 1_000_000,
     minExcluded: schema.minimum === undefined && schema.exclusiveMinimum !== undefined,
     maxExcluded: schema.maximum === undefined && schema.exclusiveMaximum !== undefined,
     noNaN: true,

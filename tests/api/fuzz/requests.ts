@@ -6,7 +6,7 @@
  * the request is sent.
  */
 import fc from 'fast-check';
-import { z } from 'zod';
+import { jsonSchema } from '../../../server/api/openapi.ts';
 import {
   isSchema,
   needsSession,
@@ -46,9 +46,8 @@ export interface DrawnRequest {
   readonly broken: string | undefined;
 }
 
-export function jsonSchemaOf(schema: Schema, io: 'input' | 'output' = 'input'): JsonSchema {
-  return z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
-}
+/** A schema's JSON Schema, as the OpenAPI document writes it. */
+const jsonSchemaOf = (schema: Schema, io: 'input' | 'output' = 'input') => jsonSchema(schema, io) as JsonSchema;
 
 /**
  * Values drawn from a schema as sent and as parsed: a pipe's JSON Schema as sent is only its first step (any text),
