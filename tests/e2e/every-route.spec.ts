@@ -1,6 +1,6 @@
 /**
  * Every route of the route table, in English and in Arabic, opened by the visitor or customer it is for:
- * - axe finds nothing (WCAG 2.1 A and AA plus target size);
+ * - axe finds nothing (WCAG 2.1 A and AA plus target size), and headings skip no level;
  * - the page keeps its address (no redirect away: the page audited is the route's own);
  * - the response carries the security headers, and the page's own policy allows no inline or eval'd script,
  *   and nothing on the page breaks it;
@@ -18,7 +18,7 @@ import { budgetOf, ROUTE_SAMPLES } from './route-samples.ts';
 import { kb, watchWeight } from './page-weight.ts';
 import { MAP_IDLE_DELAY_MS, MAP_VIEW_MARGIN_PX } from '../../src/lib/maps/on-demand.ts';
 import { brandOf, samplePath, test } from './route-sessions.ts';
-import { expectAccessible } from './support.ts';
+import { expectAccessible, expectHeadingOrder } from './support.ts';
 
 /** The catalogue's keys (both languages have the same ones). */
 const KEYS = Object.keys(JSON.parse(readFileSync('src/i18n/en.json', 'utf8')) as Record<string, string>);
@@ -147,6 +147,7 @@ for (const lang of brands.shipbox.languages) {
         expect(missingKeys).toEqual([]);
 
         await expectAccessible(page);
+        await expectHeadingOrder(page);
         policyBreaks.push(
           ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
         );

@@ -24,6 +24,12 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(summary).toEqual([]);
 }
 
+/** Headings go down one level at a time (h1, then h2, then h3), so moving by headings skips no level. */
+export async function expectHeadingOrder(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withRules(['heading-order']).analyze();
+  expect(results.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))).toEqual([]);
+}
+
 export { customer };
 
 /** Starts the page as a browser that kept a logged-in session from before (localStorage). */

@@ -168,6 +168,8 @@ function AccountHomeView({ lang, brandSlug }: Props) {
       )}
       <TabList label={t('accountHome.tabs')} tabs={tabs} current={tab} onSelect={select} idPrefix={PREFIX} />
       <div role="tabpanel" id={`${PREFIX}-panel-${tab}`} aria-labelledby={`${PREFIX}-tab-${tab}`} className="tab-panel">
+        {/* The panel's own heading, for those who move by headings: its items' headings are a level below. */}
+        <h2 className="visually-hidden">{t(`accountHome.tab.${tab}`)}</h2>
         {tab === 'packages' && (
           <PackagesTab
             t={t}

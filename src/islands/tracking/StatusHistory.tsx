@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { localeOf, type Lang } from '../../i18n/languages.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { dateFormat } from '../../i18n/intl-formats.ts';
 import type { TrackingEvent } from '../../lib/api/tracking/contract.ts';
 
 /** A status in the reader's language, or as the server wrote it when the page has no name for it. */
@@ -9,11 +10,7 @@ export function statusName(t: TFunction, statusId: number, fallback: string): st
 
 /** Date and 24-hour time, in the reader's language (Latin digits). */
 function when(at: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(localeOf(lang), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    hourCycle: 'h23',
-  }).format(new Date(at));
+  return dateFormat(lang, { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' }).format(new Date(at));
 }
 
 /** The shipment's statuses, newest first. */

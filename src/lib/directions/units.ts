@@ -4,7 +4,8 @@
  * and words come from the catalogues (UNIT_KEYS).
  */
 import type { TFunction } from 'i18next';
-import { localeOf, type Lang } from '../../i18n/languages.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { numberFormat } from '../../i18n/intl-formats.ts';
 import type { DirectionsMessage } from './instructions.ts';
 
 /** Miles per kilometre (spec 2 §9 "meters to miles factor"): miles = km × factor. */
@@ -30,7 +31,7 @@ export type Translate = TFunction;
 const roundTo = (value: number, step: number) => Math.round(value / step) * step;
 
 const number = (value: number, lang: Lang, maximumFractionDigits: number) =>
-  new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits }).format(value);
+  numberFormat(lang, { maximumFractionDigits }).format(value);
 
 /**
  * A distance in metres as a message: km: under 1000 m in metres rounded to 10, else km with one decimal;

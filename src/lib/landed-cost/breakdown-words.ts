@@ -5,7 +5,8 @@
  * "US$ 12.00" or "2.50 kg" keeps its own order in Arabic.
  */
 import type { TFunction } from 'i18next';
-import { localeOf, type Lang } from '../../i18n/languages.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { numberFormat } from '../../i18n/intl-formats.ts';
 import type { LandedCost, LandedCostLine } from '../api/landed-cost/contract.ts';
 import { formatMoney } from '../payments/money-format.ts';
 import { FEE_CODES, TAX_CODES } from './codes.ts';
@@ -28,7 +29,7 @@ export interface BreakdownWords {
 
 /** A rate as written: 5 → "5%", 7.5 → "7.5%", 16.25 → "16.25%". */
 export function formatRate(percent: number, lang: Lang): string {
-  return new Intl.NumberFormat(localeOf(lang), { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
+  return numberFormat(lang, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
 }
 
 /** The line's name: its own ("VAT", "Customs duty") or, for a line the catalogue doesn't name, its kind's. */
@@ -97,7 +98,7 @@ export function chargeableWeightSentences(
         : t('landedCost.weight.volumetric', {
             weight: written(applied),
             actual: written(weight.actualKg),
-            divisor: new Intl.NumberFormat(localeOf(lang)).format(weight.divisor),
+            divisor: numberFormat(lang).format(weight.divisor),
           });
   return weight.kg > applied ? [why, t('landedCost.weight.rounded', { weight: written(weight.kg) })] : [why];
 }

@@ -3,7 +3,8 @@
  * page or its data is a saved copy and from when, and that a new version is ready. Their texts are in the page
  * (src/components/shell/AppNotices.astro), written at build time.
  */
-import { localeOf, type Lang } from '../../i18n/languages.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { dateFormat } from '../../i18n/intl-formats.ts';
 import type { WorkerMessage } from './saved-copy.ts';
 
 let shownSavedAt: number | undefined;
@@ -15,7 +16,7 @@ export function showSavedAt(iso: string, lang: Lang): void {
   if (!notice || Number.isNaN(time)) return;
   if (shownSavedAt !== undefined && shownSavedAt <= time) return;
   shownSavedAt = time;
-  const clock = new Intl.DateTimeFormat(localeOf(lang), { hour: '2-digit', minute: '2-digit' }).format(time);
+  const clock = dateFormat(lang, { hour: '2-digit', minute: '2-digit' }).format(time);
   notice.textContent = (notice.dataset.text ?? '').replace('{time}', clock);
   notice.hidden = false;
 }

@@ -2,7 +2,8 @@
  * Every weight the site shows, in the customer's unit (issue 24): weights are kept in kilograms and converted only
  * to be shown, written with 2 decimals (spec 2 §9) and the unit's short name in the page's language.
  */
-import { localeOf, type Lang } from '../../i18n/languages.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { numberFormat } from '../../i18n/intl-formats.ts';
 import type { WeightUnitName } from './weight-unit.ts';
 
 /** The international pound, exactly. */
@@ -22,7 +23,7 @@ export function weightIn(kg: number, unit: WeightUnitName): number {
 
 /** A weight in kilograms as the customer reads it: "2.50 kg", "5.51 lb", "2.50 كغم". */
 export function formatWeight(kg: number, unit: WeightUnitName, lang: Lang): string {
-  return new Intl.NumberFormat(localeOf(lang), {
+  return numberFormat(lang, {
     style: 'unit',
     unit: INTL_UNIT[unit],
     unitDisplay: 'short',
