@@ -27,7 +27,10 @@ export function startServiceWorker(lang: Lang): void {
   workers.addEventListener('controllerchange', () => {
     if (reloading) location.reload();
     // The first worker has just taken this page: it keeps what the page already read.
-    else if (startedWith === null) void notices().then((m) => m.saveFirstVisit(workers));
+    else if (startedWith === null) {
+      const takenAt = performance.now();
+      void notices().then((m) => m.saveFirstVisit(workers, takenAt));
+    }
   });
   const register = () => {
     workers

@@ -21,14 +21,23 @@ export function showSavedAt(iso: string, lang: Lang): void {
   notice.hidden = false;
 }
 
-/** Sends the worker what this page loaded from the site before it was controlled, so a first visit is saved too. */
-export function saveFirstVisit(workers: ServiceWorkerContainer): void {
-  const urls = [location.href];
-  for (const entry of performance.getEntriesByType('resource')) {
-    if (entry.name.startsWith(location.origin)) urls.push(entry.name);
-  }
-  const message: WorkerMessage = { type: 'SAVE', urls };
-  workers.controller?.postMessage(message);
+/**
+ * Sends the worker what this page loaded from the site before it was controlled, so a first visit is saved too:
+ * what had loaded when the worker took the page (`takenAt`, the page's clock), then the reads that were on their
+ * way then, as they finish (they passed the worker by, so its own routes did not save them).
+ */
+export function saveFirstVisit(workers: ServiceWorkerContainer, takenAt: number): void {
+  const send = (urls: string[]) => {
+    if (urls.length === 0) return;
+    const message: WorkerMessage = { type: 'SAVE', urls };
+    workers.controller?.postMessage(message);
+  };
+  const ours = (entries: PerformanceEntryList) =>
+    entries.filter((entry) => entry.startTime < takenAt && entry.name.startsWith(location.origin)).map((e) => e.name);
+  send([location.href, ...ours(performance.getEntriesByType('resource'))]);
+  const late = new PerformanceObserver((list) => send(ours(list.getEntries())));
+  late.observe({ type: 'resource' });
+  setTimeout(() => late.disconnect(), 30_000);
 }
 
 let offered = false;
