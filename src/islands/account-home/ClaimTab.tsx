@@ -7,7 +7,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
-import { localeOf, type Lang } from '../../i18n/languages.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { dateFormat } from '../../i18n/intl-formats.ts';
 import {
   CLAIM_EXISTS,
   attachRequestFiles,
@@ -163,7 +164,7 @@ export function ClaimTab({ t, lang, brandSlug, guid, addresses }: Props) {
     }
   };
 
-  const date = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' });
+  const date = dateFormat(lang, { dateStyle: 'medium' });
   const errorOf = (field: string) => problems[field];
 
   if (filed && decision?.process === CLAIM_SUBMITTED) {

@@ -1,6 +1,7 @@
 /** Messages tab (spec 1 §2.3): paged list, unread ones marked; each opens its own page. */
 import type { TFunction } from 'i18next';
-import { localeOf, type Lang } from '../../i18n/languages.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { dateFormat } from '../../i18n/intl-formats.ts';
 import type { MessagesPage } from '../../lib/api/account-home/contract.ts';
 import type { PagedValue } from '../../lib/account-home/paged-query.ts';
 import { buildUrl } from '../../lib/routes/paths.ts';
@@ -25,7 +26,7 @@ export function MessagesTab({ t, lang, brandSlug, list, pageIndex, onPage, onRet
   );
   if (!page) return status;
   if (page.data.messages.length === 0) return <p>{t('messages.none')}</p>;
-  const date = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' });
+  const date = dateFormat(lang, { dateStyle: 'medium' });
   return (
     <div className="tab-body">
       {status}

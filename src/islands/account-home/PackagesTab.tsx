@@ -6,7 +6,8 @@
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
-import { localeOf, type Lang } from '../../i18n/languages.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { dateFormat } from '../../i18n/intl-formats.ts';
 import type { Package } from '../../lib/api/account-home/contract.ts';
 import type { PagedValue } from '../../lib/account-home/paged-query.ts';
 import type { PackageStorage } from '../../lib/storage/storage-schema.ts';
@@ -49,7 +50,7 @@ export function PackagesTab({ t, lang, brandSlug, unit, list, pageIndex, onPage,
   if (!page) return status;
   // No packages at all: nothing to search.
   if (page.data.length === 0 && !search) return <p>{t('packages.none')}</p>;
-  const date = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' });
+  const date = dateFormat(lang, { dateStyle: 'medium' });
   const count = page.pagination.TotalCount;
   return (
     <div className="tab-body">

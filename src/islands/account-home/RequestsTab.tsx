@@ -1,6 +1,7 @@
 /** Requests tab (spec 1 §2.3, §4.3): paged list; each opens its edit page; a link to submit a new one. */
 import type { TFunction } from 'i18next';
-import { localeOf, type Lang } from '../../i18n/languages.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { dateFormat } from '../../i18n/intl-formats.ts';
 import { CLOSED_STATUS, type CustomerRequest } from '../../lib/api/account-home/contract.ts';
 import type { PagedValue } from '../../lib/account-home/paged-query.ts';
 import { requestStatusName } from '../../lib/account-home/request-status.ts';
@@ -20,7 +21,7 @@ interface Props {
 
 export function RequestsTab({ t, lang, brandSlug, list, pageIndex, onPage, onRetry }: Props) {
   const page = list.data;
-  const date = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' });
+  const date = dateFormat(lang, { dateStyle: 'medium' });
   return (
     <div className="tab-body">
       <p>

@@ -39,7 +39,8 @@ import { NotFoundState } from './NotFoundState.tsx';
 import { TextAreaField } from './TextAreaField.tsx';
 import { AttachmentField } from './AttachmentField.tsx';
 import { editRequestFormSchema, type EditRequestForm } from '../../lib/account-home/request-forms.ts';
-import { dateFormat, routeParams } from './page-params.ts';
+import { dateFormat } from '../../i18n/intl-formats.ts';
+import { routeParams } from './page-params.ts';
 
 interface Props {
   lang: Lang;

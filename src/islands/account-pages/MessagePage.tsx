@@ -19,7 +19,8 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { island } from '../ui/Island.tsx';
 import { LoadStatus } from '../ui/LoadStatus.tsx';
 import { NotFoundState } from './NotFoundState.tsx';
-import { dateFormat, routeParams } from './page-params.ts';
+import { dateFormat } from '../../i18n/intl-formats.ts';
+import { routeParams } from './page-params.ts';
 
 interface Props {
   lang: Lang;

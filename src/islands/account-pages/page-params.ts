@@ -1,5 +1,4 @@
 /** The parameters of the shell route a client-only page serves, read from the browser's address. */
-import { localeOf, type Lang } from '../../i18n/languages.ts';
 import { matchPath, type Params } from '../../lib/routes/paths.ts';
 
 /** The path under `/{lang}/` of the current address. */
@@ -14,9 +13,4 @@ export function pathUnderLang(pathname: string = location.pathname): string {
 export function routeParams(brandSlug: string, names: readonly string[], pathname?: string): Params | null {
   const match = matchPath(pathUnderLang(pathname), brandSlug);
   return match && names.includes(match.route.name) ? match.params : null;
-}
-
-/** Dates as the page's language writes them (Arabic with Latin digits, as the rest of the site). */
-export function dateFormat(lang: Lang, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return new Intl.DateTimeFormat(localeOf(lang), options);
 }

@@ -5,7 +5,8 @@
  */
 import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
-import { localeOf, type Lang } from '../../i18n/languages.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { dateFormat } from '../../i18n/intl-formats.ts';
 import type { OwnerTracking } from '../../lib/api/tracking/contract.ts';
 import { formatMoney } from '../../lib/payments/money-format.ts';
 import { $weightUnit } from '../../lib/session/session-store.ts';
@@ -20,7 +21,7 @@ interface Props {
 }
 
 function Storage({ t, lang, storage }: { t: TFunction; lang: Lang; storage: PackageStorage }) {
-  const date = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' });
+  const date = dateFormat(lang, { dateStyle: 'medium' });
   const day = (iso: string) => isolate(date.format(new Date(iso)));
   const money = (amount: number) => isolate(formatMoney(amount, storage.currency, lang));
   const ended = storage.freeDaysLeft === 0;

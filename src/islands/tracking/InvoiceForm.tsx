@@ -8,7 +8,8 @@
  */
 import { useId, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
-import { localeOf, type Lang } from '../../i18n/languages.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { dateFormat } from '../../i18n/intl-formats.ts';
 import {
   getInvoiceFile,
   saveInvoice,
@@ -260,9 +261,7 @@ export function InvoiceForm({ t, lang, shipment, onSaved }: Props) {
       {shipment.invoice && (
         <p className="field-hint">
           {t('tracking.invoice.lastSent', {
-            date: new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' }).format(
-              new Date(shipment.invoice.submittedAt),
-            ),
+            date: dateFormat(lang, { dateStyle: 'medium' }).format(new Date(shipment.invoice.submittedAt)),
           })}
         </p>
       )}

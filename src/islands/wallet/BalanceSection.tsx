@@ -4,7 +4,8 @@
  */
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
-import { localeOf, type Lang } from '../../i18n/languages.ts';
+import type { Lang } from '../../i18n/languages.ts';
+import { dateFormat } from '../../i18n/intl-formats.ts';
 import { useStore } from '@nanostores/react';
 import { getWalletTransactions, type WalletBalance, type WalletTransaction } from '../../lib/api/wallet/contract.ts';
 import { loadFailure, refetch, waiting } from '../../lib/api/query.ts';
@@ -22,7 +23,7 @@ interface Props {
 const SIGN = { credit: '+', refund: '+', balanceUsed: '−', shipmentPayment: '' } as const;
 
 function TransactionRows({ t, lang, rows }: { t: TFunction; lang: Lang; rows: WalletTransaction[] }) {
-  const dates = new Intl.DateTimeFormat(localeOf(lang), { dateStyle: 'medium' });
+  const dates = dateFormat(lang, { dateStyle: 'medium' });
   return (
     <table className="wallet-transactions">
       <caption className="visually-hidden">{t('wallet.transactions.caption')}</caption>
