@@ -40,14 +40,14 @@ for (const lang of ['en', 'ar'] as const) {
     // SB7000101 is the demo customer's, held at customs; a visitor sees its public tracking.
     if (lang === 'ar') {
       // Here the tracking read is still on its way when the worker takes the page: it is saved as it finishes.
-      let slowed = false;
-      await page.route('**/api/tracking/SB7000101?*', async (route) => {
-        if (!slowed) {
-          slowed = true;
+      await page.route(
+        '**/api/tracking/SB7000101?*',
+        async (route) => {
           await controlled(page);
-        }
-        await route.continue();
-      });
+          await route.continue();
+        },
+        { times: 1 },
+      );
     }
     await page.goto(`/${lang}/tracking/SB7000101`);
     // The status, its history and the help below it: the page is drawn whole before its headings are read.

@@ -153,17 +153,23 @@ async function deliver(page: Page, data: string, expected: Shown): Promise<void>
   const origin = new URL(page.url()).origin;
   const live = () => registrations.findLast((r) => r.scopeURL === `${origin}/`);
   await expect.poll(() => live()?.isDeleted).toBe(false);
-  const fields = Object.keys(expected) as (keyof Shown)[];
-  const isShown = async () => (await shown(page)).some((n) => fields.every((field) => n[field] === expected[field]));
-  for (let attempt = 1; attempt <= 3 && !(await isShown()); attempt++) {
-    if (attempt > 1) test.info().annotations.push({ type: 'push sent again', description: `attempt ${attempt}` });
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: live()!.registrationId, data });
-    await expect
-      .poll(isShown, { timeout: 8_000 })
-      .toBe(true)
-      .catch(() => undefined);
+  try {
+    for (let attempt = 1; ; attempt++) {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: live()!.registrationId, data });
+      try {
+        await expect.poll(() => shown(page), { timeout: 8_000 }).toContainEqual(expected);
+        break;
+      } catch (error) {
+        if (attempt === 3) {
+          expect(errors, 'the service worker reported no error').toEqual([]);
+          throw error;
+        }
+        test.info().annotations.push({ type: 'push sent again', description: `attempt ${attempt + 1}` });
+      }
+    }
+  } finally {
+    await cdp.detach();
   }
-  await cdp.detach();
   expect(errors, 'the service worker reported no error').toEqual([]);
 }
 
