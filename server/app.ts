@@ -8,6 +8,8 @@ import { mountSite } from './site/site-handler.ts';
 import { SiteFiles } from './site/site-files.ts';
 import { ArticleAnswers } from './content/article-answers.ts';
 import { createApi } from './api/api.ts';
+import type { ApiDeps } from './api/env.ts';
+import type { HotReads } from './api/hot-reads.ts';
 import { mountApiDocs } from './api/api-docs.ts';
 import { openApiDocument } from './api/openapi.ts';
 import { SessionStore, type SessionPolicy, DEFAULT_SESSION_POLICY } from './auth/sessions.ts';
@@ -42,6 +44,11 @@ export interface AppOptions {
   siteFiles?: SiteFiles;
   /** GET api/articles' kept answers; default: a fresh set. Shared with the server's quick path (main.ts). */
   articleAnswers?: ArticleAnswers;
+  /**
+   * The hot reads answered beside the app (server/api/hot-reads.ts), which the app fills in: shared with the server's
+   * quick path (main.ts).
+   */
+  hotReads?: HotReads;
   db: Db;
   logger: Logger;
   clock?: Clock;
@@ -198,7 +205,7 @@ export function createApp(options: AppOptions): Hono {
       vapid: DEVELOPMENT_VAPID_KEYS,
       serviceHosts: 'any',
     });
-  const api = createApi({
+  const deps: ApiDeps = {
     db: options.db,
     clock,
     logger: options.logger,
@@ -228,7 +235,9 @@ export function createApp(options: AppOptions): Hono {
     checkContract: options.checkContract ?? false,
     totpKey: totpKeyFrom(options.totpEncryptionKey),
     push,
-  });
+  };
+  const api = createApi(deps);
+  options.hotReads?.attach(api, deps);
   // Before the API's own routes, whose last one answers 404 to any other /api/ path.
   mountApiDocs(app, () => openApiDocument(api.endpoints, brand, API_VERSION), `${brand.name} API reference`);
   app.route('/', api.app);

@@ -34,8 +34,15 @@ export interface ListenOptions {
   port: number;
   hostname?: string;
   discard?: DiscardLimits;
-  /** Answers some requests before the app (the site's files); true when it did. */
-  quickPath?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /**
+   * Answers some requests before the app (the site's files, the hot reads); true when it took the request, which it
+   * may still hand to the app it is given.
+   */
+  quickPath?: (
+    req: IncomingMessage,
+    res: ServerResponse,
+    app: (req: IncomingMessage, res: ServerResponse) => void,
+  ) => boolean;
 }
 
 /** Reads and drops the rest of `req`'s body; past the limits, ends the connection. */
@@ -87,7 +94,7 @@ export function listen(
               createServer(serverOptions, (req, res) => {
                 let answered: boolean;
                 try {
-                  answered = quick(req, res);
+                  answered = quick(req, res, (req, res) => void app(req, res));
                 } catch {
                   // A fault of the quick path leaves the request to the app, which answers (or logs) it.
                   answered = res.headersSent;

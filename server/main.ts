@@ -4,6 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { createApp } from './app.ts';
 import { SiteFiles } from './site/site-files.ts';
 import { quickPath } from './site/quick-path.ts';
+import { HotReads } from './api/hot-reads.ts';
 import { ArticleAnswers } from './content/article-answers.ts';
 import { listen } from './listen.ts';
 import { parseEnv } from './env.ts';
@@ -217,11 +218,14 @@ let closing = false;
 // The site's files in memory, shared by the app and the quick path in front of it (docs/decisions/040).
 const siteFiles = new SiteFiles(env.distDir);
 const articleAnswers = new ArticleAnswers();
+// The account's hot reads, answered beside the app (docs/decisions/047).
+const hotReads = new HotReads();
 const app = createApp({
   brand: env.BRAND,
   distDir: env.distDir,
   siteFiles,
   articleAnswers,
+  hotReads,
   db: database.db,
   // Embedded PGlite is this process's alone: its sessions can be kept in memory (docs/decisions/041).
   keepSessionsInMemory: database.kind === 'pglite',
@@ -255,6 +259,7 @@ const server = listen(
       trustProxy: env.TRUST_PROXY,
       logger,
       articles: { answers: articleAnswers, current: () => articleStore.current },
+      hotReads,
     }),
   },
   (info) => {

@@ -29,6 +29,25 @@ import { unstorableFields } from './storable.ts';
 export interface RouteOptions {
   /** Middleware that runs after the access checks (a body limit: strangers' bodies are refused unread). */
   before?: MiddlewareHandler<ApiEnv>[];
+  /**
+   * A hot read (issue 28): also answered beside the app, straight from the Node request, when the request is plainly
+   * its owner's (server/api/hot-reads.ts). Only for a GET whose handler reads `c.var` and sets headers, no more.
+   */
+  hot?: boolean;
+}
+
+/** A hot read as the path beside the app runs it (server/api/hot-reads.ts). */
+export interface HotCall {
+  readonly endpoint: AnyEndpoint;
+  /** The path's pattern: each parameter a segment without `/`. */
+  readonly pattern: RegExp;
+  readonly params: readonly string[];
+  readonly owner: OwnerParam | undefined;
+  /**
+   * Checks the path and query as the app's chain does and runs the handler with `c`; throws where the app would
+   * answer otherwise than with the declared success (the path beside the app then hands the request to the app).
+   */
+  answer(c: Context<ApiEnv>, params: Record<string, string>, query: Record<string, string>): Promise<unknown>;
 }
 
 /** A route as declared, for tests and reviews that walk the whole API (tests/api/security.test.ts). */
@@ -103,6 +122,18 @@ function storablePathAndQuery(endpoint: AnyEndpoint): MiddlewareHandler<ApiEnv> 
     refuseUnstorable(c.req.param(), endpoint.query ? c.req.query() : undefined);
     await next();
   };
+}
+
+/**
+ * A JSON answer with its length, so the compression after it leaves small answers as they are (it compresses only
+ * what is known to be 1 KiB or more).
+ */
+function jsonAnswer(c: Context<ApiEnv>, result: unknown, status: number): Response {
+  const text = JSON.stringify(result);
+  return c.body(text, status as 200, {
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(text)),
+  });
 }
 
 /** JSON bodies here are forms and lists of ids: 64 KiB is far above any of them. */
@@ -185,6 +216,7 @@ function checkError(endpoint: AnyEndpoint, error: unknown): void {
 export class ApiRouter {
   readonly app = new Hono<ApiEnv>();
   readonly #endpoints: AnyEndpoint[] = [];
+  readonly #hot: HotCall[] = [];
 
   /** Refuse, as a 500 the tests see, an answer or an error the declaration doesn't promise. */
   readonly checkContract: boolean;
@@ -209,6 +241,11 @@ export class ApiRouter {
         ),
       ),
     );
+  }
+
+  /** The hot reads (RouteOptions.hot), in declaration order. */
+  get hotCalls(): readonly HotCall[] {
+    return Object.freeze([...this.#hot]);
   }
 
   /** Every call registered from its declaration, in order. */
@@ -262,14 +299,42 @@ export class ApiRouter {
         throw error;
       }
       const response =
-        result instanceof Response ? result : status === 204 ? c.body(null, 204) : c.json(result as object, status);
+        result instanceof Response ? result : status === 204 ? c.body(null, 204) : jsonAnswer(c, result, status);
       if (check) await checkAnswer(endpoint, response);
       return response;
     };
 
     const paths = [endpoint.path, ...(endpoint.aliases ?? []).map((a) => a.path)].map(honoPath);
     this.app.on(endpoint.method, paths, ...chain, run);
+    if (options.hot) this.#hot.push(...paths.map((path) => this.#hotCall(endpoint, path, handler, options)));
     this.#endpoints.push(endpoint);
     return this;
+  }
+
+  #hotCall<E extends AnyEndpoint>(endpoint: E, path: string, handler: CallHandler<E>, options: RouteOptions): HotCall {
+    if (endpoint.method !== 'GET' || options.before?.length || !isSchema(endpoint.answer)) {
+      throw new Error(`${endpoint.method} ${endpoint.path}: only a GET with a JSON answer and no middleware is hot`);
+    }
+    const check = this.checkContract;
+    const answerSchema = endpoint.answer;
+    return {
+      endpoint,
+      pattern: new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}$`),
+      params: paramNamesOf(endpoint.path),
+      owner: ownerParamOf(endpoint),
+      async answer(c, params, query) {
+        refuseUnstorable(params, endpoint.query ? query : undefined);
+        const input = {
+          params: parsed(endpoint.params, params),
+          query: endpoint.query ? parsed(endpoint.query, query) : undefined,
+          body: undefined,
+        } as CallInput<E>;
+        refuseUnstorable(input.params, input.query);
+        const result = await handler(c as CallContext<E>, input);
+        if (result instanceof Response || result === undefined) throw new Error('not a JSON answer');
+        if (check && !z.safeParse(answerSchema, result).success) throw new ContractBreach('the app answers this one');
+        return result;
+      },
+    };
   }
 }

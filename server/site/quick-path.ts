@@ -28,6 +28,32 @@ export interface QuickPathOptions {
   logger: Logger;
   /** The articles' kept answers, and the article source the API serves now (a publish replaces it). */
   articles?: { answers: ArticleAnswers; current: () => object };
+  /** The account's hot reads, answered beside the app when a request is plainly the owner's (../api/hot-reads.ts). */
+  hotReads?: HotReadsFront;
+}
+
+/** The app's own listener, for a request the quick path took and then hands on. */
+export type AppListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** How a request reaches the path beside the app. */
+export interface HotRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  pathname: string;
+  /** The query string, with its `?`, or ''. */
+  search: string;
+  /** Whether the request came over HTTPS (directly, or through a trusted proxy). */
+  https: boolean;
+  /** The headers every answer carries (the app's security headers), as one flat list of names and values. */
+  base: readonly string[];
+  /** Hands the request to the app. */
+  app: AppListener;
+}
+
+/** What answers the account's hot reads beside the app (server/api/hot-reads.ts). */
+export interface HotReadsFront {
+  /** Whether it takes the request: then it answers it, or hands it to the app. */
+  take(ask: HotRequest): boolean;
 }
 
 /** The headers the app's security middleware puts on every answer, taken from it once (so they can't drift). */
@@ -39,13 +65,21 @@ async function baseHeaders(): Promise<[string, string][]> {
   return [...res.headers.entries()];
 }
 
-/** A request listener's front: answers what it can and says true, else false (the app answers). */
-export function quickPath(options: QuickPathOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+/**
+ * A request listener's front: answers what it can and says true, else false (the app answers). A hot read it took
+ * may still be handed to `app` later.
+ */
+export function quickPath(
+  options: QuickPathOptions,
+): (req: IncomingMessage, res: ServerResponse, app: AppListener) => boolean {
   let base: string[] | null = null;
   void baseHeaders().then((headers) => (base = headers.flat()));
-  const { files, site, trustProxy, logger, articles } = options;
+  const { files, site, trustProxy, logger, articles, hotReads } = options;
+  const isHttps = (req: IncomingMessage) =>
+    (trustProxy ? req.headers['x-forwarded-proto'] : (req.socket as TLSSocket).encrypted ? 'https' : 'http') ===
+    'https';
 
-  return (req, res) => {
+  return (req, res, app) => {
     const method = req.method;
     if ((method !== 'GET' && method !== 'HEAD') || base === null) return false;
     const url = req.url ?? '/';
@@ -54,6 +88,9 @@ export function quickPath(options: QuickPathOptions): (req: IncomingMessage, res
     // Escaped or climbing paths, and anything not plainly a path, go the app's way.
     if (pathname.includes('%') || pathname.includes('..') || !pathname.startsWith('/')) return false;
     const search = q === -1 ? '' : url.slice(q);
+    if (hotReads && pathname.startsWith('/api/') && pathname !== ARTICLES_PATH) {
+      return hotReads.take({ req, res, pathname, search, https: isHttps(req), base, app });
+    }
     const ask: Ask = {
       method,
       acceptEncoding: req.headers['accept-encoding'],
@@ -78,12 +115,7 @@ export function quickPath(options: QuickPathOptions): (req: IncomingMessage, res
     // One flat list of names and values: Node writes it as it is, with no header object to build.
     const headers = [...base];
     for (const name in answer.headers) headers.push(name, answer.headers[name]!);
-    const proto = trustProxy
-      ? req.headers['x-forwarded-proto']
-      : (req.socket as TLSSocket).encrypted
-        ? 'https'
-        : 'http';
-    if (proto === 'https') headers.push('Strict-Transport-Security', HSTS);
+    if (isHttps(req)) headers.push('Strict-Transport-Security', HSTS);
     res.writeHead(answer.status, headers);
     res.end(answer.body ?? undefined);
     if (logger.isLevelEnabled('debug')) {

@@ -23,6 +23,7 @@ import type { PushServiceHosts } from '../../server/push/push-endpoints.ts';
 import { DEVELOPMENT_VAPID_KEYS } from '../../server/push/vapid.ts';
 import type { ArticleStore } from '../../server/content/article-source.ts';
 import type { EditorOptions } from '../../server/editor/editor-routes.ts';
+import type { HotReads } from '../../server/api/hot-reads.ts';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -117,6 +118,8 @@ export async function createTestApp(
     editor?: EditorOptions;
     /** Sessions kept in memory (default: on PGlite, as the server does; off on PostgreSQL). */
     keepSessionsInMemory?: boolean;
+    /** The hot reads the app fills in, for a test that serves them beside the app over HTTP (default none). */
+    hotReads?: HotReads;
   } = {},
 ): Promise<TestApp> {
   const { database, drop } = await freshDatabase(backend, options.dataDir);
@@ -144,6 +147,7 @@ export async function createTestApp(
     checkContract: true,
     publicOrigin: options.publicOrigin,
     ...(options.articles ? { articles: options.articles } : {}),
+    ...(options.hotReads ? { hotReads: options.hotReads } : {}),
     ...(options.editor ? { editor: options.editor } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),

@@ -100,46 +100,54 @@ const messagesPage = preparedOn((db) =>
 
 export function packagesMessagesRoutes(router: ApiRouter): void {
   // Near the storage deadline first, then the newest (server/storage/package-storage.ts).
-  router.handle(getPackages, async (c, { query: page }) => {
-    const { db, clock } = c.var.deps;
-    const { owner, packages: listed } = await customerPackages(db, c.var.userGuid, clock(), page.search);
-    setPagination(c, listed.length, page);
-    const start = offsetOf(page);
-    const shown = listed.slice(start, start + page.pageSize);
-    const rows = shown.map((p) => p.row);
-    const landedCostOf = await packageEstimates(db, owner, rows);
-    return shown.map((p) => toPackage(p.row, p.storage, landedCostOf(p.row)));
-  });
+  router.handle(
+    getPackages,
+    async (c, { query: page }) => {
+      const { db, clock } = c.var.deps;
+      const { owner, packages: listed } = await customerPackages(db, c.var.userGuid, clock(), page.search);
+      setPagination(c, listed.length, page);
+      const start = offsetOf(page);
+      const shown = listed.slice(start, start + page.pageSize);
+      const rows = shown.map((p) => p.row);
+      const landedCostOf = await packageEstimates(db, owner, rows);
+      return shown.map((p) => toPackage(p.row, p.storage, landedCostOf(p.row)));
+    },
+    { hot: true },
+  );
 
   router.handle(getPackagesSummary, async (c) => {
     const { db, clock } = c.var.deps;
     return packagesSummary(db, c.var.userGuid, clock());
   });
 
-  router.handle(getMessages, async (c, { query: page }) => {
-    const { db } = c.var.deps;
-    const text = await messageTexter(db, brandLang(c, page.language));
-    const guid = c.var.userGuid;
-    const rows = await messagesPage(db).execute({
-      userGuid: guid,
-      limit: page.pageSize,
-      offset: offsetOf(page),
-    });
-    let total = rows[0]?.total ?? 0;
-    let unread = rows[0]?.unread ?? 0;
-    // A page past the end has no rows to carry the counts.
-    if (rows.length === 0 && page.pageIndex > 0) {
-      const [all] = await db.select({ n: count() }).from(messages).where(liveMessagesOf(guid));
-      total = all?.n ?? 0;
-      unread = await unreadCount(db, guid);
-    }
-    setPagination(c, total, page);
-    const body: MessagesPage = {
-      messages: rows.map(({ message }) => toSummary(message, text(message))),
-      unreadCount: unread,
-    };
-    return body;
-  });
+  router.handle(
+    getMessages,
+    async (c, { query: page }) => {
+      const { db } = c.var.deps;
+      const text = await messageTexter(db, brandLang(c, page.language));
+      const guid = c.var.userGuid;
+      const rows = await messagesPage(db).execute({
+        userGuid: guid,
+        limit: page.pageSize,
+        offset: offsetOf(page),
+      });
+      let total = rows[0]?.total ?? 0;
+      let unread = rows[0]?.unread ?? 0;
+      // A page past the end has no rows to carry the counts.
+      if (rows.length === 0 && page.pageIndex > 0) {
+        const [all] = await db.select({ n: count() }).from(messages).where(liveMessagesOf(guid));
+        total = all?.n ?? 0;
+        unread = await unreadCount(db, guid);
+      }
+      setPagination(c, total, page);
+      const body: MessagesPage = {
+        messages: rows.map(({ message }) => toSummary(message, text(message))),
+        unreadCount: unread,
+      };
+      return body;
+    },
+    { hot: true },
+  );
 
   // Reading a message marks it read; the answer carries the unread count after that.
   router.handle(getMessage, async (c, { params, query }) => {

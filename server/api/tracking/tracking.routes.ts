@@ -245,24 +245,28 @@ export function trackingRoutes(router: ApiRouter): void {
    * The owner's packages, the path's first: anyone else's, or none, is a 404 for the whole call, so the answer
    * never tells whether someone else's waybill number exists. `useXMLTracking` has nothing to choose from.
    */
-  router.handle(getSinglePackage, async (c, { params, query }) => {
-    const { db } = c.var.deps;
-    c.header('Cache-Control', 'private, no-store');
-    const wanted = [...new Set([params.awb, ...(query.awbs ?? [])].map((awb) => awb.toUpperCase()))];
-    if (!wanted.every((awb) => awbNumberSchema.safeParse(awb).success)) throw notFound();
-    const rows = await shipmentsForOwner(db).execute({ awbs: wanted, userGuid: c.var.userGuid });
-    const byAwb = new Map(rows.map((found) => [found.shipment.awb.toUpperCase(), found]));
-    const mine = wanted.map((awb) => byAwb.get(awb));
-    if (mine.some((found) => !found)) throw notFound();
-    const named = await historyNamer(db, brandLang(c, query.language));
-    return Promise.all(
-      mine.map(async (found) => {
-        const view = await ownerView(db, found!.shipment, found!, c.var.deps.clock());
-        const history = named(view.history);
-        return { ...view, history: query.count === undefined ? history : history.slice(0, query.count) };
-      }),
-    );
-  });
+  router.handle(
+    getSinglePackage,
+    async (c, { params, query }) => {
+      const { db } = c.var.deps;
+      c.header('Cache-Control', 'private, no-store');
+      const wanted = [...new Set([params.awb, ...(query.awbs ?? [])].map((awb) => awb.toUpperCase()))];
+      if (!wanted.every((awb) => awbNumberSchema.safeParse(awb).success)) throw notFound();
+      const rows = await shipmentsForOwner(db).execute({ awbs: wanted, userGuid: c.var.userGuid });
+      const byAwb = new Map(rows.map((found) => [found.shipment.awb.toUpperCase(), found]));
+      const mine = wanted.map((awb) => byAwb.get(awb));
+      if (mine.some((found) => !found)) throw notFound();
+      const named = await historyNamer(db, brandLang(c, query.language));
+      return Promise.all(
+        mine.map(async (found) => {
+          const view = await ownerView(db, found!.shipment, found!, c.var.deps.clock());
+          const history = named(view.history);
+          return { ...view, history: query.count === undefined ? history : history.slice(0, query.count) };
+        }),
+      );
+    },
+    { hot: true },
+  );
 
   // Files first, then the form (docs/decisions/017); the owner is checked before a body is read.
   router.handle(

@@ -173,13 +173,17 @@ export function walletRoutes(router: ApiRouter): void {
   // ---------------------------------------------------------------------------------------------------------
   // Balance and statement
 
-  router.handle(getWalletBalance, async (c) => {
-    const rows = await balanceEntries(c.var.deps.db).execute({ userGuid: c.var.userGuid });
-    const sign = { credit: 1, refund: 1, balanceUsed: -1, shipmentPayment: 0 } as const;
-    const balanceMinor = rows.reduce((sum, r) => sum + sign[r.kind] * r.amountMinor, 0);
-    c.header('Cache-Control', 'private, no-cache');
-    return { balance: fromMinor(balanceMinor, WALLET_CURRENCY), currencyCode: WALLET_CURRENCY };
-  });
+  router.handle(
+    getWalletBalance,
+    async (c) => {
+      const rows = await balanceEntries(c.var.deps.db).execute({ userGuid: c.var.userGuid });
+      const sign = { credit: 1, refund: 1, balanceUsed: -1, shipmentPayment: 0 } as const;
+      const balanceMinor = rows.reduce((sum, r) => sum + sign[r.kind] * r.amountMinor, 0);
+      c.header('Cache-Control', 'private, no-cache');
+      return { balance: fromMinor(balanceMinor, WALLET_CURRENCY), currencyCode: WALLET_CURRENCY };
+    },
+    { hot: true },
+  );
 
   router.handle(getWalletTransactions, async (c) => {
     const rows = await c.var.deps.db
