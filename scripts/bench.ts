@@ -606,7 +606,9 @@ async function readRows(database: string, origin: string, databaseUrl: string | 
   const statements = databaseUrl ? await statementsOf(databaseUrl, calls, cookie) : null;
   const rows: string[] = [];
   for (const call of calls) {
-    await autocannon({ url: origin + call.path, duration: 1, connections: 2, headers: { cookie } });
+    // Warmed at the measured load, long enough for the compiler to settle on the call's code (a second's light
+    // load left the first figures 5-10 % below the later ones).
+    await autocannon({ url: origin + call.path, duration: 2, connections: READ_CONNECTIONS, headers: { cookie } });
     const api = await load(origin, call, cookie);
     const fmt = (n: number) => Math.round(n).toString();
     if (!statements || !databaseUrl) {
@@ -848,7 +850,7 @@ async function main(): Promise<void> {
     if (!flag('no-reads')) {
       section(
         'API reads beside the database',
-        `autocannon, ${READ_CONNECTIONS} connections for ${duration} s per call after a 1 s warm-up, as a customer ` +
+        `autocannon, ${READ_CONNECTIONS} connections for ${duration} s per call after a 2 s warm-up at that load, as a customer ` +
           'with three shipments due and three delivered. Beside each call on PostgreSQL, its limit measured in the ' +
           'same run: the statements the app sends for it (recorded from a second request, once its kept data is read), ' +
           `sent by node-postgres clients one after the other, with no HTTP and no app, as unnamed statements and as ` +
