@@ -127,9 +127,11 @@ export class HotReads implements HotReadsFront {
     ask.res.writeHead(status, headers);
     ask.res.end(body);
     this.served += 1;
-    deps.logger.info(
-      { method: 'GET', path: ask.pathname, status, ms: Math.round(performance.now() - started) },
-      'request',
-    );
+    if (deps.logger.isLevelEnabled('info')) {
+      deps.logger.info(
+        { method: 'GET', path: ask.pathname, status, ms: Math.round(performance.now() - started) },
+        'request',
+      );
+    }
   }
 }

@@ -2,7 +2,7 @@
  * Cookie sessions stored in the database (hash of the id only). A new id at every login;
  * idle and absolute time-outs; logout deletes the row.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions } from '../db/schema.ts';
@@ -20,7 +20,7 @@ export function sessionCookieName(secure: boolean): string {
   return secure ? '__Host-sid' : 'sid';
 }
 
-const hashId = (id: string) => createHash('sha256').update(id).digest('base64url');
+const hashId = (id: string) => hash('sha256', id, 'base64url');
 
 /** What is kept of the device a session was opened on. */
 export interface SessionDevice {
@@ -44,10 +44,10 @@ const USER_AGENT_MAX = 300;
 /** Only write the last-seen time when it moved this much, so every request doesn't write. */
 const TOUCH_AFTER_MS = 60_000;
 
-/** The session row by its id's hash, as a statement prepared with a placeholder. */
+/** What judging a session needs of its row (by its id's hash), as a statement prepared with a placeholder. */
 const sessionQuery = (db: Db) =>
   db
-    .select()
+    .select({ userGuid: sessions.userGuid, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(eq(sessions.idHash, sql.placeholder('idHash')))
     .prepare('session_by_id_hash');
