@@ -8,6 +8,7 @@ import { mountSite } from './site/site-handler.ts';
 import { SiteFiles } from './site/site-files.ts';
 import { ArticleAnswers } from './content/article-answers.ts';
 import { createApi } from './api/api.ts';
+import { COMPRESS_FROM_BYTES } from './api/router.ts';
 import type { ApiDeps } from './api/env.ts';
 import type { HotReads } from './api/hot-reads.ts';
 import { mountApiDocs } from './api/api-docs.ts';
@@ -173,7 +174,7 @@ export function createApp(options: AppOptions): Hono {
     );
   });
   app.use('*', securityHeaders({ trustProxy }));
-  app.use('*', compress());
+  app.use('*', compress({ threshold: COMPRESS_FROM_BYTES }));
 
   app.get('/api/health', (c) => c.json({ status: 'ok', brand: brand.id }));
   // Liveness: the process runs and its event loop answers; nothing else (a database outage is not cured by a restart).

@@ -16,6 +16,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { serve } from '@hono/node-server';
+import type { AppListener } from './site/quick-path.ts';
 
 export interface DiscardLimits {
   /** Bytes of an unread body read and thrown away after the answer, at most. */
@@ -38,11 +39,7 @@ export interface ListenOptions {
    * Answers some requests before the app (the site's files, the hot reads); true when it took the request, which it
    * may still hand to the app it is given.
    */
-  quickPath?: (
-    req: IncomingMessage,
-    res: ServerResponse,
-    app: (req: IncomingMessage, res: ServerResponse) => void,
-  ) => boolean;
+  quickPath?: (req: IncomingMessage, res: ServerResponse, app: AppListener) => boolean;
 }
 
 /** Reads and drops the rest of `req`'s body; past the limits, ends the connection. */

@@ -14,11 +14,8 @@ import { successStatusOf } from '../../src/lib/api/endpoint.ts';
 import { sessionCookieName } from '../auth/sessions.ts';
 import { HSTS } from '../site/security-headers.ts';
 import type { ApiDeps, ApiEnv } from './env.ts';
-import type { ApiRouter, HotCall } from './router.ts';
+import { COMPRESS_FROM_BYTES, type ApiRouter, type HotCall } from './router.ts';
 import type { HotReadsFront, HotRequest } from '../site/quick-path.ts';
-
-/** The size from which the app compresses an answer (hono/compress's threshold). */
-const COMPRESS_FROM = 1024;
 
 /** The query's names and values, or null when the app should read it (escapes, a name twice). */
 function plainQuery(search: string): Record<string, string> | null {
@@ -61,24 +58,23 @@ export class HotReads implements HotReadsFront {
    * line and headers only.
    */
   take(ask: HotRequest): boolean {
-    const deps = this.#deps;
-    if (!deps || ask.req.method !== 'GET' || !ask.req.headers.cookie) return false;
-    let call: HotCall | undefined;
-    let match: RegExpExecArray | null = null;
-    for (const candidate of this.#calls) {
-      match = candidate.pattern.exec(ask.pathname);
-      if (match) {
-        call = candidate;
-        break;
-      }
+    for (const call of this.#calls) {
+      const match = call.pattern.exec(ask.pathname);
+      if (match) return this.#take(call, match, ask);
     }
-    if (!call || !match) return false;
-    const sessionId = parse(ask.req.headers.cookie, sessionCookieName(ask.https))[sessionCookieName(ask.https)];
+    return false;
+  }
+
+  #take(call: HotCall, match: RegExpExecArray, ask: HotRequest): boolean {
+    const deps = this.#deps;
+    const cookie = ask.req.headers.cookie;
+    if (!deps || ask.req.method !== 'GET' || !cookie) return false;
+    const name = sessionCookieName(ask.https);
+    const sessionId = parse(cookie, name)[name];
     const query = plainQuery(ask.search);
     const encoding = encodingOf(ask.req.headers['accept-encoding']);
     if (!sessionId || !query || !encoding) return false;
-    const params: Record<string, string> = {};
-    call.params.forEach((name, i) => (params[name] = match[i + 1]!));
+    const params = Object.fromEntries(call.params.map((param, i) => [param, match[i + 1]!]));
     void this.#answer(deps, call, ask, { sessionId, params, query, encoding }).catch(() => {
       if (!ask.res.headersSent) ask.app(ask.req, ask.res);
     });
@@ -114,14 +110,16 @@ export class HotReads implements HotReadsFront {
     const headers: string[] = [...ask.base];
     for (const [name, value] of own) headers.push(name, value);
     headers.push('content-type', 'application/json');
-    if (Buffer.byteLength(text) >= COMPRESS_FROM) {
+    let length = Buffer.byteLength(text);
+    if (length >= COMPRESS_FROM_BYTES) {
       headers.push('vary', 'Accept-Encoding');
       if (got.encoding === 'gzip') {
         body = gzipSync(text);
+        length = body.length;
         headers.push('content-encoding', 'gzip');
       }
     }
-    headers.push('content-length', String(Buffer.byteLength(body)));
+    headers.push('content-length', String(length));
     if (ask.https) headers.push('strict-transport-security', HSTS);
     const status = successStatusOf(call.endpoint);
     ask.res.writeHead(status, headers);

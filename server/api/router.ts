@@ -124,9 +124,12 @@ function storablePathAndQuery(endpoint: AnyEndpoint): MiddlewareHandler<ApiEnv> 
   };
 }
 
+/** The size from which answers are compressed (the app's compression, and the hot reads beside it). */
+export const COMPRESS_FROM_BYTES = 1024;
+
 /**
  * A JSON answer with its length, so the compression after it leaves small answers as they are (it compresses only
- * what is known to be 1 KiB or more).
+ * what is known to be COMPRESS_FROM_BYTES or more).
  */
 function jsonAnswer(c: Context<ApiEnv>, result: unknown, status: number): Response {
   const text = JSON.stringify(result);
@@ -134,6 +137,23 @@ function jsonAnswer(c: Context<ApiEnv>, result: unknown, status: number): Respon
     'Content-Type': 'application/json',
     'Content-Length': String(Buffer.byteLength(text)),
   });
+}
+
+/** A call's path, query and body parsed with its declaration, refused (400) when unstorable once parsed. */
+function checkedInput<E extends AnyEndpoint>(
+  endpoint: E,
+  params: unknown,
+  query: unknown,
+  body: unknown,
+): CallInput<E> {
+  const input = {
+    params: parsed(endpoint.params, params),
+    query: endpoint.query ? parsed(endpoint.query, query) : undefined,
+    body,
+  } as CallInput<E>;
+  // What the handler gets, as parsed (a number from a path, a field a default filled in), must be storable too.
+  refuseUnstorable(input.params, input.query, input.body);
+  return input;
 }
 
 /** JSON bodies here are forms and lists of ids: 64 KiB is far above any of them. */
@@ -282,13 +302,12 @@ export class ApiRouter {
     }
 
     const run: Handler<ApiEnv> = async (c) => {
-      const input = {
-        params: parsed(endpoint.params, c.req.param() as unknown),
-        query: endpoint.query ? parsed(endpoint.query, c.req.query()) : undefined,
-        body: isSchema(endpoint.body) ? await jsonBody(c, endpoint.body) : undefined,
-      } as CallInput<E>;
-      // What the handler gets, as parsed (a number from a path, a field a default filled in), must be storable too.
-      refuseUnstorable(input.params, input.query, input.body);
+      const input = checkedInput(
+        endpoint,
+        c.req.param(),
+        endpoint.query ? c.req.query() : undefined,
+        isSchema(endpoint.body) ? await jsonBody(c, endpoint.body) : undefined,
+      );
       let result: unknown;
       try {
         result = await handler(c as CallContext<E>, input);
@@ -304,14 +323,20 @@ export class ApiRouter {
       return response;
     };
 
-    const paths = [endpoint.path, ...(endpoint.aliases ?? []).map((a) => a.path)].map(honoPath);
-    this.app.on(endpoint.method, paths, ...chain, run);
-    if (options.hot) this.#hot.push(...paths.map((path) => this.#hotCall(endpoint, path, handler, options)));
+    const specPaths = [endpoint.path, ...(endpoint.aliases ?? []).map((a) => a.path)];
+    this.app.on(endpoint.method, specPaths.map(honoPath), ...chain, run);
+    if (options.hot) this.#hot.push(...specPaths.map((path) => this.#hotCall(endpoint, path, handler, options)));
     this.#endpoints.push(endpoint);
     return this;
   }
 
-  #hotCall<E extends AnyEndpoint>(endpoint: E, path: string, handler: CallHandler<E>, options: RouteOptions): HotCall {
+  /** The hot read of `specPath`, one of the call's paths. */
+  #hotCall<E extends AnyEndpoint>(
+    endpoint: E,
+    specPath: string,
+    handler: CallHandler<E>,
+    options: RouteOptions,
+  ): HotCall {
     if (endpoint.method !== 'GET' || options.before?.length || !isSchema(endpoint.answer)) {
       throw new Error(`${endpoint.method} ${endpoint.path}: only a GET with a JSON answer and no middleware is hot`);
     }
@@ -319,18 +344,13 @@ export class ApiRouter {
     const answerSchema = endpoint.answer;
     return {
       endpoint,
-      pattern: new RegExp(`^${path.replace(/:\w+/g, '([^/]+)')}$`),
-      params: paramNamesOf(endpoint.path),
+      pattern: new RegExp(`^${honoPath(specPath).replace(/:\w+/g, '([^/]+)')}$`),
+      params: paramNamesOf(specPath),
       owner: ownerParamOf(endpoint),
       async answer(c, params, query) {
+        // As the app's chain: the path and query as sent, then as parsed.
         refuseUnstorable(params, endpoint.query ? query : undefined);
-        const input = {
-          params: parsed(endpoint.params, params),
-          query: endpoint.query ? parsed(endpoint.query, query) : undefined,
-          body: undefined,
-        } as CallInput<E>;
-        refuseUnstorable(input.params, input.query);
-        const result = await handler(c as CallContext<E>, input);
+        const result = await handler(c as CallContext<E>, checkedInput(endpoint, params, query, undefined));
         if (result instanceof Response || result === undefined) throw new Error('not a JSON answer');
         if (check && !z.safeParse(answerSchema, result).success) throw new ContractBreach('the app answers this one');
         return result;
