@@ -139,17 +139,20 @@ function jsonAnswer(c: Context<ApiEnv>, result: unknown, status: number): Respon
   });
 }
 
-/** A call's path, query and body parsed with its declaration, refused (400) when unstorable once parsed. */
-function checkedInput<E extends AnyEndpoint>(
+/**
+ * A call's path and query parsed with its declaration, then its body read (`body`), in that order; refused (400)
+ * when unstorable once parsed.
+ */
+async function checkedInput<E extends AnyEndpoint>(
   endpoint: E,
   params: unknown,
   query: unknown,
-  body: unknown,
-): CallInput<E> {
+  body: () => unknown,
+): Promise<CallInput<E>> {
   const input = {
     params: parsed(endpoint.params, params),
     query: endpoint.query ? parsed(endpoint.query, query) : undefined,
-    body,
+    body: await body(),
   } as CallInput<E>;
   // What the handler gets, as parsed (a number from a path, a field a default filled in), must be storable too.
   refuseUnstorable(input.params, input.query, input.body);
@@ -302,11 +305,8 @@ export class ApiRouter {
     }
 
     const run: Handler<ApiEnv> = async (c) => {
-      const input = checkedInput(
-        endpoint,
-        c.req.param(),
-        endpoint.query ? c.req.query() : undefined,
-        isSchema(endpoint.body) ? await jsonBody(c, endpoint.body) : undefined,
+      const input = await checkedInput(endpoint, c.req.param(), endpoint.query ? c.req.query() : undefined, () =>
+        isSchema(endpoint.body) ? jsonBody(c, endpoint.body) : undefined,
       );
       let result: unknown;
       try {
@@ -350,7 +350,7 @@ export class ApiRouter {
       async answer(c, params, query) {
         // As the app's chain: the path and query as sent, then as parsed.
         refuseUnstorable(params, endpoint.query ? query : undefined);
-        const result = await handler(c as CallContext<E>, checkedInput(endpoint, params, query, undefined));
+        const result = await handler(c as CallContext<E>, await checkedInput(endpoint, params, query, () => undefined));
         if (result instanceof Response || result === undefined) throw new Error('not a JSON answer');
         if (check && !z.safeParse(answerSchema, result).success) throw new ContractBreach('the app answers this one');
         return result;
