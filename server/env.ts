@@ -30,6 +30,8 @@ export const envSchema = z.object({
   DATABASE_URL: z.string().startsWith('postgres').optional(),
   /** Connections of each process's PostgreSQL pool: processes × this must stay under the server's max_connections. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  /** Connections each process pipelines its prepared reads on, beside its pool (docs/decisions/048); 0 for none. */
+  DATABASE_PIPELINES: z.coerce.number().int().min(0).max(16).default(2),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(30),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(12),
   /** Seed the demo data into an empty database. */

@@ -46,6 +46,7 @@ const database = await openDatabase({
   databaseUrl: env.DATABASE_URL,
   dataDir: env.DATA_DIR,
   poolSize: env.DATABASE_POOL_SIZE,
+  pipelines: env.DATABASE_PIPELINES,
   // On embedded PGlite, which is this process's alone, the hot reads' answers are kept until a write (docs/decisions/043).
   keepReads: true,
   onPoolError: (error) => logger.warn({ err: error }, 'an idle database connection failed'),

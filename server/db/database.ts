@@ -20,6 +20,7 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 import { markUnavailable } from './unavailable.ts';
 import { KeptReads } from './kept-reads.ts';
+import { PipelinedPool } from './pipelines.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -66,6 +67,8 @@ export interface DatabaseOptions {
   pgSchema?: string;
   /** Connections of the PostgreSQL pool; default 10. */
   poolSize?: number;
+  /** Connections the prepared reads are pipelined on (pipelines.ts), beside the pool's; default 2, 0 for none. */
+  pipelines?: number;
   /** How long a query waits for a connection of the pool before it fails (503); default 10 s. */
   connectionTimeoutMs?: number;
   /** Errors of idle pooled connections (the server restarting, a failover); without a listener they end the process. */
@@ -153,9 +156,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const databaseUrl = options.databaseUrl;
     const pgSchema = options.pgSchema ?? 'public';
     if (!/^[a-z_][a-z0-9_]*$/.test(pgSchema)) throw new Error(`Invalid schema name: ${pgSchema}`);
-    const pool = new pg.Pool({
+    const pool = new PipelinedPool({
       connectionString: databaseUrl,
       max: options.poolSize ?? 10,
+      pipelines: options.pipelines ?? 2,
       // A database that can't be reached fails the request (and the readiness check) rather than queueing it forever.
       connectionTimeoutMillis: options.connectionTimeoutMs ?? 10_000,
       options: `-c search_path=${pgSchema}`,
