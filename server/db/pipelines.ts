@@ -114,23 +114,23 @@ export class PipelinedPool extends pg.Pool {
       { length: pipelines },
       () => new Pipeline(clientConfig, (error) => this.emit('error', error, undefined)),
     );
-  }
-
-  // pg's overloads, narrowed to the calls drizzle makes: a config object with values and no callback.
-  override query(...args: never[]): never {
-    const [config, values, callback] = args as unknown as [QueryConfig | string, unknown, unknown];
-    if (
-      typeof config === 'object' &&
-      config.name &&
-      callback === undefined &&
-      this.#pipelines.length > 0 &&
-      PLAIN_READ.test(config.text)
-    ) {
-      const pipeline = this.#pipelines[this.#next]!;
-      this.#next = (this.#next + 1) % this.#pipelines.length;
-      return pipeline.query(config, values) as never;
-    }
-    return (super.query as (...a: unknown[]) => never)(...args);
+    // pg's overloads stay the pool's type; drizzle's calls are a config object with values and no callback.
+    const poolQuery = pg.Pool.prototype.query as (...args: unknown[]) => unknown;
+    this.query = ((...args: unknown[]) => {
+      const [config, values, callback] = args as [QueryConfig | string, unknown, unknown];
+      if (
+        typeof config === 'object' &&
+        config.name &&
+        callback === undefined &&
+        this.#pipelines.length > 0 &&
+        PLAIN_READ.test(config.text)
+      ) {
+        const pipeline = this.#pipelines[this.#next]!;
+        this.#next = (this.#next + 1) % this.#pipelines.length;
+        return pipeline.query(config, values);
+      }
+      return poolQuery.apply(this, args);
+    }) as pg.Pool['query'];
   }
 
   override async end(): Promise<void> {
