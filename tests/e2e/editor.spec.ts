@@ -19,8 +19,11 @@ let work: string;
 let server: ChildProcess | undefined;
 let serverLog = '';
 
+/** How long the server may take to start: beside the rest of the suite on a slow 2-core machine, over 30 s. */
+const START_MS = 120_000;
+
 async function waitForHealth(): Promise<void> {
-  const until = Date.now() + 30_000;
+  const until = Date.now() + START_MS;
   while (Date.now() < until) {
     try {
       if ((await fetch(`${ORIGIN}/api/health`)).ok) return;
@@ -35,6 +38,7 @@ async function waitForHealth(): Promise<void> {
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  test.setTimeout(START_MS + 60_000);
   work = mkdtempSync(join(tmpdir(), 'editor-e2e-'));
   cpSync(join(ROOT, 'src', 'content'), join(work, 'src', 'content'), { recursive: true });
   for (const folder of ['shipbox', 'mailbridge', 'editor']) {
