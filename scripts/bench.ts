@@ -557,6 +557,39 @@ async function statementsOf(databaseUrl: string, calls: ApiCall[], cookie: strin
   return byCall;
 }
 
+/** A call's statements as node-postgres query configs, named (prepared once per connection) or not. */
+const queriesOf = (statements: Statement[], prepared: boolean) =>
+  statements.map((st, i) => ({
+    ...(prepared ? { name: `bench_${i}_${st.text.length}` } : {}),
+    text: st.text,
+    values: st.params,
+  }));
+
+/**
+ * `callers` callers each running `round` over and over for the run's duration, once first as a warm-up (which also
+ * prepares the statements). Rounds per second, and the 99th percentile of a round's time.
+ */
+async function timedRounds(
+  callers: number,
+  round: (caller: number) => Promise<void>,
+): Promise<{ rps: number; p99: number }> {
+  const each = Array.from({ length: callers }, (_, caller) => caller);
+  await Promise.all(each.map(round));
+  const latencies: number[] = [];
+  const end = performance.now() + duration * 1000;
+  await Promise.all(
+    each.map(async (caller) => {
+      while (performance.now() < end) {
+        const started = performance.now();
+        await round(caller);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / duration, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 };
+}
+
 /**
  * PostgreSQL alone: `connections` clients each sending a call's statements one after the other (as the app does),
  * over and over for the run's duration, as unnamed statements or prepared once per connection. Calls per second.
@@ -568,62 +601,30 @@ async function databaseAlone(
   connections = READ_CONNECTIONS,
 ): Promise<{ rps: number; p99: number }> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: connections });
-  const latencies: number[] = [];
-  const queries = statements.map((st, i) => ({
-    ...(prepared ? { name: `bench_${i}_${st.text.length}` } : {}),
-    text: st.text,
-    values: st.params,
-  }));
+  const queries = queriesOf(statements, prepared);
   try {
     const clients = await Promise.all(Array.from({ length: connections }, () => pool.connect()));
-    // A warm-up round, which also prepares the statements on each connection.
-    await Promise.all(
-      clients.map(async (client) => {
-        for (const q of queries) await client.query(q);
-      }),
-    );
-    const end = performance.now() + duration * 1000;
-    let done = 0;
-    await Promise.all(
-      clients.map(async (client) => {
-        while (performance.now() < end) {
-          const started = performance.now();
-          for (const q of queries) await client.query(q);
-          latencies.push(performance.now() - started);
-          done += 1;
-        }
-      }),
-    );
+    const result = await timedRounds(connections, async (caller) => {
+      for (const q of queries) await clients[caller]!.query(q);
+    });
     for (const client of clients) client.release();
-    latencies.sort((a, b) => a - b);
-    return { rps: done / duration, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 };
+    return result;
   } finally {
     await pool.end();
   }
 }
 
 /**
- * PostgreSQL alone as the app now sends prepared reads (server/db/pipelines.ts): `connections` callers each sending
- * a call's statements one after the other, all over the app's two pipelined connections. Calls per second.
+ * PostgreSQL alone as the app now sends prepared reads (server/db/pipelines.ts): 50 callers each sending a call's
+ * statements one after the other, all over the app's pipelined connections. Calls per second.
  */
 async function databaseAlonePipelined(databaseUrl: string, statements: Statement[]): Promise<{ rps: number }> {
   const pool = new PipelinedPool({ connectionString: databaseUrl, max: 1, pipelines: APP_PIPELINES });
-  const queries = statements.map((st, i) => ({ name: `bench_${i}_${st.text.length}`, text: st.text }));
-  const send = (q: (typeof queries)[number], i: number) =>
-    (pool.query as (config: unknown, values: unknown) => Promise<unknown>)(q, statements[i]!.params);
+  const queries = queriesOf(statements, true);
   try {
-    await Promise.all(Array.from({ length: APP_PIPELINES * 2 }, () => Promise.all(queries.map(send))));
-    const end = performance.now() + duration * 1000;
-    let done = 0;
-    await Promise.all(
-      Array.from({ length: READ_CONNECTIONS }, async () => {
-        while (performance.now() < end) {
-          for (const [i, q] of queries.entries()) await send(q, i);
-          done += 1;
-        }
-      }),
-    );
-    return { rps: done / duration };
+    return await timedRounds(READ_CONNECTIONS, async () => {
+      for (const q of queries) await pool.query(q);
+    });
   } finally {
     await pool.end();
   }

@@ -105,14 +105,10 @@ export class PipelinedPool extends pg.Pool {
   constructor(config: PipelinedPoolConfig) {
     const { pipelines, ...poolConfig } = config;
     super(poolConfig);
-    const clientConfig: pg.ClientConfig = {
-      ...(poolConfig.connectionString ? { connectionString: poolConfig.connectionString } : {}),
-      ...(poolConfig.connectionTimeoutMillis ? { connectionTimeoutMillis: poolConfig.connectionTimeoutMillis } : {}),
-      ...(poolConfig.options ? { options: poolConfig.options } : {}),
-    };
+    // Connected as the pool connects its own clients: with the pool's whole configuration.
     this.#pipelines = Array.from(
       { length: pipelines },
-      () => new Pipeline(clientConfig, (error) => this.emit('error', error, undefined)),
+      () => new Pipeline(poolConfig, (error) => this.emit('error', error, undefined)),
     );
     // pg's overloads stay the pool's type; drizzle's calls are a config object with values and no callback.
     const poolQuery = pg.Pool.prototype.query as (...args: unknown[]) => unknown;
